@@ -1,0 +1,26 @@
+// House rule: operationIds follow the family's convention, so generated names and
+// docs read the same way across documents.
+//   resource management: Resource_Verb          (RoleEligibilityScheduleRequests_Get)
+//   business data:       verbNoun, lower camel  (updateVendor, createShipmentMethod)
+import { familyOf, operationsOf, RESOURCE_MANAGER, BUSINESS_CENTRAL } from './family.js';
+
+const CONVENTIONS = {
+  [RESOURCE_MANAGER]: { pattern: /^[A-Z][A-Za-z0-9]*_[A-Z][A-Za-z0-9]*$/, example: 'Resource_Verb (e.g. Servers_CheckNameAvailability)' },
+  [BUSINESS_CENTRAL]: { pattern: /^(get|list|create|update|delete)[A-Z][A-Za-z0-9]*$/, example: 'verbNoun (e.g. updateVendor)' },
+};
+
+export default function operationIdConvention(document) {
+  const convention = CONVENTIONS[familyOf(document)];
+  if (!convention) return [];
+  const results = [];
+  for (const [pathKey, method, operation] of operationsOf(document)) {
+    const id = operation.operationId;
+    if (typeof id !== 'string' || !convention.pattern.test(id)) {
+      results.push({
+        message: `operationId "${id ?? ''}" of ${method.toUpperCase()} ${pathKey} must follow ${convention.example}.`,
+        path: ['paths', pathKey, method, ...(id === undefined ? [] : ['operationId'])],
+      });
+    }
+  }
+  return results;
+}

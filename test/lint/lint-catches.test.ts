@@ -1,0 +1,75 @@
+// `npm run lint` on a copy of the workspace, broken in the three ways the lint must
+// catch. Each broken copy must fail with the file and line of the problem.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const copies: string[] = [];
+
+async function workspaceCopy(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'lint-catches-'));
+  copies.push(dir);
+  for (const entry of ['specs', 'scripts', 'spectral', 'redocly.yaml', '.spectral.yaml', 'package.json']) {
+    await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
+  }
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+async function edit(file: string, change: (text: string) => string) {
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
+async function lintIn(dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/lint.mjs'], { cwd: dir });
+    return { code: 0, output: stdout + stderr };
+  } catch (error: any) {
+    return { code: error.code, output: String(error.stdout) + String(error.stderr) };
+  }
+}
+
+afterAll(async () => {
+  await Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+const SHIPMENT_PATH = 'specs/business-central/v1.0/paths/shipmentMethods.yaml';
+const SHIPMENT_EXAMPLE = 'specs/business-central/v1.0/examples/createShipmentMethod_CodeAndDisplayName.yaml';
+
+describe.concurrent('npm run lint', () => {
+  it('passes on the workspace as it is', async () => {
+    const { code, output } = await lintIn(await workspaceCopy());
+    expect(output).toContain('lint  passed');
+    expect(code).toBe(0);
+  });
+
+  it('fails on a dangling $ref, naming the file and line', async () => {
+    const dir = await workspaceCopy();
+    await edit(join(dir, SHIPMENT_PATH), (t) => t.replace('../schemas/ShipmentMethod.yaml', '../schemas/Missing.yaml'));
+    const { code, output } = await lintIn(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/shipmentMethods\.yaml:\s*\n\s+\d+:\d+\s+error\s+no-unresolved-refs/);
+  });
+
+  it('fails on an operation without responses', async () => {
+    const dir = await workspaceCopy();
+    await edit(join(dir, SHIPMENT_PATH), (t) => t.slice(0, t.indexOf('  responses:')));
+    const { code, output } = await lintIn(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/shipmentMethods\.yaml\n\s+\d+:\d+\s+error\s+house-operation-responses/);
+  });
+
+  it('fails on an example that breaks its schema, naming the example file and line', async () => {
+    const dir = await workspaceCopy();
+    await edit(join(dir, SHIPMENT_EXAMPLE), (t) => t.replace('code: EXW', 'code: 12'));
+    const { code, output } = await lintIn(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/createShipmentMethod_CodeAndDisplayName\.yaml:\s*\n\s+4:9\s+error\s+no-invalid-media-type-examples/);
+    expect(output).toMatch(/createShipmentMethod_CodeAndDisplayName\.yaml\n\s+4:9\s+error\s+oas3-valid-media-example/);
+  });
+});
