@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One project per kind of test; the folder picks the project.
 export default defineConfig({
   test: {
-    reporters: ['default'],
     projects: [
       {
         test: {
@@ -17,6 +16,23 @@ export default defineConfig({
           name: 'types',
           include: [],
           typecheck: { enabled: true, only: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        test: {
+          // Starts one mock on a free port for the whole project (test/contract/global-setup.ts).
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+          globalSetup: ['test/contract/global-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // Opens the rendered docs in Debian's Chromium (skipped, loudly, when none is found).
+          name: 'docs',
+          include: ['test/docs/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
     ],
