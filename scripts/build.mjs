@@ -1,43 +1,49 @@
 #!/usr/bin/env node
 // `npm run build`: lint -> generate (bundles, types, manifest) -> compile the clients
-// (dist/) -> render the docs. Stops at the first failing step with its problems.
+// (dist/) -> render the docs, in one warm process. Stops at the first failing step.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from './generate.mjs';
-import { loadApis, ROOT } from './lib/apis.mjs';
+import { ROOT } from './lib/apis.mjs';
+import { createPipeline, formatFinding } from './lib/pipeline.mjs';
 import { runTool, seconds } from './lib/run.mjs';
-import { lint } from './lint.mjs';
+import { generateAll } from './generate.mjs';
+import { lintAll } from './lint.mjs';
 
 const total = performance.now();
-const apis = loadApis();
-const fail = (step, output) => {
-  console.error(`build  ${step} FAILED\n${output.replace(/^/gm, '  ')}`);
+const step = (name, start, what) => console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
+const fail = (name, output) => {
+  console.error(`build  ${name} FAILED\n${output.replace(/^/gm, '  ')}`);
   process.exit(1);
 };
 
 let start = performance.now();
-const results = await lint(apis);
-for (const r of results) if (!r.ok) fail(`lint (${r.tool})`, r.output);
-console.log(`build  lint      redocly + spectral ok, ${apis.length} documents  ${seconds(start)}`);
+const pipeline = await createPipeline();
+const findings = await lintAll(pipeline);
+if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
+step('lint', start, `redocly + spectral clean, ${pipeline.apis.length} documents`);
 
+start = performance.now();
 try {
-  await generate(apis);
+  const { operations } = await generateAll(pipeline);
+  step('generate', start, `${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/`);
 } catch (error) {
   fail('generate', error.message);
 }
 
-if (existsSync(join(ROOT, 'src'))) {
-  start = performance.now();
-  const tsc = await runTool('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
-  if (tsc.code !== 0) fail('compile', tsc.stdout + tsc.stderr);
-  console.log(`build  compile   src/ -> dist/  ${seconds(start)}`);
-}
-
-if (existsSync(join(ROOT, 'scripts/docs.mjs'))) {
-  start = performance.now();
-  const docs = await runTool('../scripts/docs.mjs', []);
-  if (docs.code !== 0) fail('docs', docs.stdout + docs.stderr);
-  console.log(`build  docs      generated/docs/  ${seconds(start)}`);
-}
+// The clients and the docs only read generated/, so they can be built side by side.
+start = performance.now();
+const compile = existsSync(join(ROOT, 'src/index.ts'))
+  ? runTool('typescript/bin/tsc', ['-p', 'tsconfig.build.json']).then((r) => {
+      if (r.code !== 0) fail('compile', r.stdout + r.stderr);
+      step('compile', start, 'src/ -> dist/');
+    })
+  : Promise.resolve();
+const docs = existsSync(join(ROOT, 'scripts/docs.mjs'))
+  ? import('./docs.mjs').then(async ({ buildDocs }) => {
+      await buildDocs(pipeline.apis);
+      step('docs', start, 'generated/docs/');
+    }).catch((error) => fail('docs', error.message))
+  : Promise.resolve();
+await Promise.all([compile, docs]);
 
 console.log(`build  done in ${seconds(total)}`);

@@ -1,17 +1,13 @@
 #!/usr/bin/env node
-// Bundles every root document into one file each, at the `output` that redocly.yaml
-// gives it (generated/bundled/<slug>.yaml). The mock, the docs and the types read these.
-import { loadApis, rel } from './lib/apis.mjs';
-import { runTool, seconds, withoutBanners } from './lib/run.mjs';
-
-export async function bundle(apis = loadApis()) {
-  const result = await runTool('@redocly/cli/lib/index.js', ['bundle', ...apis.map((api) => api.name), '--lint-config=error']);
-  if (result.code !== 0) throw new Error(`bundle failed:\n${withoutBanners(result.stdout + result.stderr)}`);
-  return apis.map((api) => api.bundle);
-}
+// Bundles every root document into one file each, at the `output` redocly.yaml gives it
+// (generated/bundled/<slug>.yaml). The mock, the docs and the types read these.
+import { createPipeline } from './lib/pipeline.mjs';
+import { rel } from './lib/apis.mjs';
+import { seconds } from './lib/run.mjs';
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const start = performance.now();
-  const files = await bundle();
-  console.log(`bundle  ${files.length} documents -> ${files.map(rel).join(', ')} in ${seconds(start)}`);
+  const pipeline = await createPipeline();
+  await Promise.all(pipeline.apis.map((api) => pipeline.bundle(api)));
+  console.log(`bundle  ${pipeline.apis.length} documents -> ${pipeline.apis.map((a) => rel(a.bundle)).join(', ')}  ${seconds(start)}`);
 }

@@ -1,27 +1,31 @@
 #!/usr/bin/env node
 // `npm run generate`: bundle every document, then write its types and the operations
-// manifest. Everything in generated/ comes from here; nothing there is edited by hand.
-import { bundle } from './bundle.mjs';
-import { loadApis } from './lib/apis.mjs';
+// manifest. Everything in generated/ (but the docs) comes from here; nothing is edited by hand.
+import { createPipeline } from './lib/pipeline.mjs';
 import { writeManifest } from './manifest.mjs';
 import { seconds } from './lib/run.mjs';
-import { generateTypes } from './types.mjs';
 
-export async function generate(apis = loadApis()) {
-  let start = performance.now();
-  await bundle(apis);
-  console.log(`generate  bundled   ${apis.length} documents  -> generated/bundled/  ${seconds(start)}`);
-  start = performance.now();
-  await Promise.all(apis.map(generateTypes));
-  const operations = await writeManifest(apis);
-  console.log(`generate  types     ${apis.length} files + ${operations.length} operations -> generated/types/, generated/operations.ts  ${seconds(start)}`);
+/** Bundles and types the given APIs, then rewrites the manifest from all bundles. */
+export async function generateAll(pipeline, apis = pipeline.apis) {
+  const results = await Promise.all(
+    apis.map(async (api) => {
+      const { document, files } = await pipeline.bundle(api);
+      await pipeline.types(api, document);
+      return { api, files };
+    }),
+  );
+  const operations = await writeManifest(pipeline.apis);
+  return { results, operations };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const start = performance.now();
   try {
-    await generate();
+    const pipeline = await createPipeline();
+    const { operations } = await generateAll(pipeline);
+    console.log(`generate  ${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/  ${seconds(start)}`);
   } catch (error) {
-    console.error(`generate  FAIL  ${error.message}`);
+    console.error(`generate  FAILED  ${error.message}`);
     process.exitCode = 1;
   }
 }

@@ -1,43 +1,30 @@
 #!/usr/bin/env node
-// `npm run lint`: Redocly (recommended-strict, redocly.yaml) and Spectral (spectral:oas +
-// house rules, .spectral.yaml) over every API in redocly.yaml, in parallel. Any error or
-// warning fails the run; problems are printed with file and line.
-import { loadApis, rel } from './lib/apis.mjs';
-import { runTool, seconds, withoutBanners } from './lib/run.mjs';
+// `npm run lint [api…]`: Redocly (recommended-strict, from redocly.yaml) and Spectral
+// (spectral:oas + house rules, from .spectral.yaml) over every API in redocly.yaml, or the
+// named ones. Any error, warning, info or hint fails, printed as file:line:col.
+import { formatFinding, createPipeline } from './lib/pipeline.mjs';
+import { seconds } from './lib/run.mjs';
 
-export async function lint(apis = loadApis()) {
-  const roots = apis.map((api) => api.rootRelative);
-  const [redocly, spectral] = await Promise.all([
-    runTool('@redocly/cli/lib/index.js', ['lint', ...apis.map((api) => api.name), '--format=stylish', '--lint-config=error']),
-    runTool('@stoplight/spectral-cli/dist/index.js', ['lint', '--fail-severity=warn', '--format=stylish', ...roots]),
-  ]);
-  // Redocly exits 0 on warnings; recommended-strict turns them into errors, and any
-  // problem line in its stylish output counts too, so nothing slips through.
-  const redoclyProblems = /^\s+\d+:\d+\s+(error|warning)/m.test(redocly.stdout);
-  return [
-    { tool: 'redocly', ok: redocly.code === 0 && !redoclyProblems, output: redoclyProblemsOnly(`${redocly.stdout}\n${redocly.stderr}`) },
-    { tool: 'spectral', ok: spectral.code === 0, output: withoutBanners(`${spectral.stdout}\n${spectral.stderr}`) },
-  ];
+/** Lints the given APIs (in parallel) plus redocly.yaml itself; returns all findings. */
+export async function lintAll(pipeline, apis = pipeline.apis) {
+  const perApi = await Promise.all(apis.map((api) => pipeline.lint(api)));
+  const findings = [...(await pipeline.lintConfig()), ...perApi.flat()];
+  // A file shared by several documents (specs/common/) is reported once, not once per API.
+  return [...new Map(findings.map((f) => [formatFinding(f), f])).values()];
 }
-
-// Keeps Redocly's problem blocks and verdict; drops its per-file progress lines and banner.
-const redoclyProblemsOnly = (text) =>
-  withoutBanners(text)
-    .split('\n')
-    .filter((line) => !/^(validating |.*: validated in |run `redocly lint)/.test(line))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const start = performance.now();
-  const apis = loadApis();
-  const results = await lint(apis);
-  for (const { tool, ok, output } of results) {
-    if (ok) console.log(`lint  ${tool.padEnd(8)} ok    ${apis.length} documents`);
-    else console.error(`lint  ${tool.padEnd(8)} FAIL\n${output.replace(/^/gm, '  ')}`);
+  const pipeline = await createPipeline();
+  const names = process.argv.slice(2);
+  const apis = names.length ? pipeline.apis.filter((api) => names.includes(api.name)) : pipeline.apis;
+  if (names.length && apis.length !== names.length) {
+    console.error(`lint  unknown API in ${names.join(', ')}; known: ${pipeline.apis.map((a) => a.name).join(', ')}`);
+    process.exit(2);
   }
-  const failed = results.some((r) => !r.ok);
-  console.log(`lint  ${failed ? 'failed' : 'passed'} in ${seconds(start)} (${apis.map((a) => rel(a.root)).length} APIs from redocly.yaml)`);
-  process.exitCode = failed ? 1 : 0;
+  const findings = await lintAll(pipeline, apis);
+  for (const f of findings) console.error(formatFinding(f));
+  const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
+  console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents, ${seconds(start)}`);
+  process.exitCode = findings.length ? 1 : 0;
 }
