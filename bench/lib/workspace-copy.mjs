@@ -1,0 +1,15 @@
+// A throw-away copy of the workspace (specs, scripts, configs, generated; node_modules
+// linked), so benchmarks can edit specs and regenerate without touching the real tree.
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '../..');
+const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json'];
+
+export async function workspaceCopy(prefix = 'bench-') {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  for (const entry of ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}

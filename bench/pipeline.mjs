@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Pipeline speed, on a throw-away copy of the workspace:
+//   cold   `npm run build` steps (lint, bundle, types, docs) in our one warm process
+//          against the naive chain: each tool's CLI once per document, in sequence.
+//   watch  `npm run dev`: time from saving a one-field change to fresh types / docs page.
+//   scale  a synthetic document of 10, 100 and 1,000 operations through lint, bundle,
+//          types and a `tsc --noEmit` of a file that uses the client.
+// Usage: node bench/pipeline.mjs [cold|watch|scale]...   (default: all three)
+import { execFile, spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { workspaceCopy } from './lib/workspace-copy.mjs';
+import { fmtMs, fmtS, median } from './lib/stats.mjs';
+import { scaling } from './lib/scaling.mjs';
+
+const run = promisify(execFile);
+const ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+const node = (cwd, script, args = []) => run(process.execPath, [script, ...args], { cwd, env: ENV, maxBuffer: 1 << 26 });
+const bin = (cwd, path) => join(cwd, 'node_modules', path);
+
+async function timed(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** Each tool's CLI run once per document, one after another: what a Makefile would do. */
+async function naiveChain(dir, apis) {
+  const redocly = bin(dir, '@redocly/cli/lib/index.js');
+  const spectral = bin(dir, '@stoplight/spectral-cli/dist/index.js');
+  const ots = bin(dir, 'openapi-typescript/bin/cli.js');
+  for (const [name, root, slug] of apis) {
+    await node(dir, redocly, ['lint', name]);
+    await node(dir, spectral, ['lint', '--fail-severity=warn', root]);
+    await node(dir, redocly, ['bundle', root, '-o', `naive/${slug}.yaml`]);
+    await node(dir, ots, [`naive/${slug}.yaml`, '-o', `naive/${slug}.ts`, '--read-write-markers']);
+    await node(dir, redocly, ['build-docs', `naive/${slug}.yaml`, '--inlineBundle', '-o', `naive/${slug}.html`]);
+  }
+}
+
+async function cold(rounds = 3) {
+  const { dir, remove } = await workspaceCopy('bench-cold-');
+  try {
+    const { parse } = await import('yaml');
+    const config = parse(await readFile(join(dir, 'redocly.yaml'), 'utf8'));
+    const apis = Object.entries(config.apis).map(([name, { root }]) => [name, root, name.replace('@', '-')]);
+    const ours = [];
+    const naive = [];
+    for (let i = 0; i < rounds; i++) {
+      // Interleaved, so machine noise hits both sides alike.
+      ours.push(await timed(() => node(dir, 'scripts/build.mjs', ['--no-compile'])));
+      naive.push(await timed(() => naiveChain(dir, apis)));
+    }
+    const o = median(ours);
+    const n = median(naive);
+    return { ours: o, naive: n, ratio: n / o, rounds, documents: apis.length };
+  } finally {
+    await remove();
+  }
+}
+
+/** Starts `npm run dev` in the copy, edits one description, times until each step reports. */
+async function watchCycle(rounds = 5) {
+  const { dir, remove } = await workspaceCopy('bench-watch-');
+  const child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock'], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const waiters = [];
+  const onData = (chunk) => {
+    out += chunk;
+    for (const w of [...waiters]) if (w.test(out)) waiters.splice(waiters.indexOf(w), 1);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const waitFor = (pattern, from, timeoutMs = 30_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}\n${out}`)), timeoutMs);
+      const w = { test: (text) => pattern.test(text.slice(from)) && (clearTimeout(timer), resolve(performance.now()), true) };
+      if (!w.test(out)) waiters.push(w);
+    });
+  try {
+    await waitFor(/dev  watch/, 0, 120_000);
+    const file = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
+    const original = await readFile(file, 'utf8');
+    const types = [];
+    const docs = [];
+    for (let i = 0; i < rounds; i++) {
+      const from = out.length;
+      const start = performance.now();
+      await writeFile(file, original.replace('description: Short code.', `description: Short code (edit ${i}).`));
+      const typesAt = waitFor(/dev  types /, from);
+      const docsAt = waitFor(/dev  done /, from);
+      types.push((await typesAt) - start);
+      docs.push((await docsAt) - start);
+      await new Promise((r) => setTimeout(r, 300)); // let the watcher settle between edits
+    }
+    return { types: median(types), docs: median(docs), rounds };
+  } finally {
+    child.kill('SIGTERM');
+    await remove();
+  }
+}
+
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['cold', 'watch', 'scale'];
+const date = new Date().toISOString().slice(0, 10);
+console.log(`pipeline benchmark, ${date}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+if (wanted.includes('cold')) {
+  const r = await cold();
+  console.log(`cold build (${r.documents} documents, lint+bundle+types+docs, median of ${r.rounds}): ours ${fmtS(r.ours)}, naive CLI chain ${fmtS(r.naive)}, ratio ${r.ratio.toFixed(1)}x`);
+}
+if (wanted.includes('watch')) {
+  const r = await watchCycle();
+  console.log(`watch cycle (one-field edit, median of ${r.rounds}): fresh types ${fmtMs(r.types)}, fresh docs page ${fmtMs(r.docs)}`);
+}
+if (wanted.includes('scale')) {
+  for (const row of await scaling([10, 100, 1000])) {
+    console.log(`scale ${String(row.operations).padStart(5)} operations: lint ${fmtMs(row.lint)}, bundle ${fmtMs(row.bundle)}, types ${fmtMs(row.types)}, tsc ${fmtMs(row.tsc)}`);
+  }
+}
