@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/spec/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/spec/**/*.test.ts', 'test/pipeline/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },
