@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// Load on the mock: 2,000 requests, 50 in flight, over loopback, then stop.
+//
+//   node bench/load.mjs [--requests 2000] [--concurrency 50]
+//
+// Three runs, each against a fresh server started as a child process (as `npm run mock`
+// would be), after 100 unmeasured warm-up requests:
+//   1. this mock (scripts/mock.mjs), the five operations in turn;
+//   2. this mock, the name check only;
+//   3. bare Prism CLI on generated/bundled/sql-2025-01-01.yaml, the name check only
+//      (one document per process: the CLI's limit), for comparison with run 2.
+// Counts errors (no answer) and 5xx, and reports p50/p99 latency and throughput.
+// Results are recorded by hand in bench/README.md, section "Mock load".
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from '../scripts/lib/apis.mjs';
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '50' } } });
+const REQUESTS = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+const WARM_UP = 100;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+const TOKEN = 'Bearer load.test.token';
+const SUB = '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
+const COMPANY = '4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f';
+const JSON_BODY = { authorization: TOKEN, 'content-type': 'application/json' };
+
+// One valid request per operation, in the wire form real clients send.
+const OPERATIONS = {
+  RoleEligibilityScheduleRequests_Get: {
+    method: 'GET',
+    path: `/providers/Provider.Subscription/subscriptions/${SUB}/providers/Provider.Authorization/roleEligibilityScheduleRequests/64caffb6-55c0-4deb-a585-68e948ea1ad6?api-version=2020-10-01`,
+    headers: { authorization: TOKEN },
+  },
+  Servers_CheckNameAvailability: {
+    method: 'POST',
+    path: `/subscriptions/${SUB}/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01`,
+    headers: JSON_BODY,
+    body: JSON.stringify({ name: 'sales-db-west-02', type: 'Provider.Sql/servers' }),
+  },
+  Location_ListCachedImages: {
+    method: 'GET',
+    path: `/subscriptions/${SUB}/providers/Provider.ContainerInstance/locations/westeurope/cachedImages?api-version=2025-09-01`,
+    headers: { authorization: TOKEN },
+  },
+  updateVendor: {
+    method: 'PATCH',
+    path: `/api/v2.0/companies(${COMPANY})/vendors(f8a5738e-44e3-ea11-bb43-000d3a2feca1)`,
+    headers: { ...JSON_BODY, 'if-match': 'W/"1"' },
+    body: JSON.stringify({ displayName: 'Fabrikam Supplies', blocked: 'Payment' }),
+  },
+  createShipmentMethod: {
+    method: 'POST',
+    path: `/api/v1.0/companies(${COMPANY})/shipmentMethods`,
+    headers: JSON_BODY,
+    body: JSON.stringify({ code: 'EXW', displayName: 'Ex Warehouse' }),
+  },
+};
+
+/** Starts a server as a child process; resolves { port, readyMs, stop } once it answers. */
+async function startServer(args, readyLine) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let output = '';
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`not ready after 20 s:\n${output}`))), 20_000);
+    const onData = (chunk) => {
+      output += chunk;
+      const match = readyLine.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`exited with ${code}:\n${output}`))));
+  });
+  child.removeAllListeners('exit');
+  const readyMs = performance.now() - started;
+  const stop = () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')));
+  return { port, readyMs, stop };
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+function request(agent, port, { method, path, headers, body }) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - start }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (error) => resolve({ error: error.message, ms: performance.now() - start }));
+    req.end(body);
+  });
+}
+
+/** `total` requests, `concurrency` at a time, cycling through `requests`. */
+async function drive(port, requests, total, concurrency) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const results = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        results.push(await request(agent, port, requests[i % requests.length]));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { results, seconds };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+function summarise(name, { results, seconds }, readyMs) {
+  const latencies = results.filter((r) => !r.error).map((r) => r.ms).sort((a, b) => a - b);
+  const statuses = {};
+  for (const r of results) if (!r.error) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  return {
+    name,
+    requests: results.length,
+    errors: results.filter((r) => r.error).length,
+    '5xx': results.filter((r) => r.status >= 500).length,
+    statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(' '),
+    p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
+    p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
+    'req/s': Math.round(results.length / seconds),
+    ready: `${(readyMs / 1000).toFixed(2)} s`,
+  };
+}
+
+async function run(name, server, requests) {
+  try {
+    await drive(server.port, requests, WARM_UP, Math.min(CONCURRENCY, WARM_UP));
+    return summarise(name, await drive(server.port, requests, REQUESTS, CONCURRENCY), server.readyMs);
+  } finally {
+    await server.stop();
+  }
+}
+
+// Never hang: the whole bench is bounded.
+setTimeout(() => {
+  console.error('load  FAIL  still running after 180 s');
+  process.exit(1);
+}, 180_000).unref();
+
+const MOCK_READY = /^mock {2}http:\/\/127\.0\.0\.1:(\d+) /m;
+const PRISM_READY = /Prism is listening on http:\/\/127\.0\.0\.1:(\d+)/;
+const nameCheck = [OPERATIONS.Servers_CheckNameAvailability];
+const rows = [];
+rows.push(await run('mock, 5 operations', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), Object.values(OPERATIONS)));
+rows.push(await run('mock, name check only', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), nameCheck));
+const prismArgs = [join('node_modules', '@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(await freePort()), '-h', '127.0.0.1', 'generated/bundled/sql-2025-01-01.yaml'];
+rows.push(await run('bare Prism CLI, name check only', await startServer(prismArgs, PRISM_READY), nameCheck));
+
+const columns = Object.keys(rows[0]);
+console.log(`load  ${REQUESTS} requests, ${CONCURRENCY} concurrent, node ${process.version}, latency in ms\n`);
+console.log(`| ${columns.join(' | ')} |`);
+console.log(`| ${columns.map(() => '---').join(' | ')} |`);
+for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
+const failed = rows.filter((r) => r.errors > 0 || r['5xx'] > 0);
+if (failed.length) {
+  console.error(`\nload  FAIL  errors or 5xx in: ${failed.map((r) => r.name).join(', ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm run mock`: one Prism mock for all five operations, on http://127.0.0.1:4010.
+//
+//   npm run mock                       serve generated/bundled/*.yaml (every API in redocly.yaml)
+//   npm run mock -- --port 0           any free port (the first line of output names it)
+//   npm run mock -- --watch            reload when `npm run generate` rewrites a bundle
+//   npm run mock -- --verbose          Prism's request log and violations on stderr
+//
+// Resource-management paths are served from the root, business data under /api/v2.0 and
+// /api/v1.0 (each document's servers[0] default). Requests are validated (parameters,
+// body, security); `Prefer: example=<name>`, `code=<status>` and `dynamic=true` choose
+// the answer. Copy-paste curl lines: docs-snippets/mock.md.
+//
+//   S=providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
+//   curl -H 'Authorization: Bearer x' "http://127.0.0.1:4010/$S/providers/Provider.Authorization/roleEligibilityScheduleRequests/64caffb6-55c0-4deb-a585-68e948ea1ad6?api-version=2020-10-01"
+//   curl -X POST -H 'Content-Type: application/json' -H 'Prefer: example=AlreadyExists' \
+//     -d '{"name":"sales-db-west-01","type":"Provider.Sql/servers"}' \
+//     "http://127.0.0.1:4010/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01"
+import { watch } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadApis } from './lib/apis.mjs';
+import { startMock } from './lib/mock-server.mjs';
+import { seconds } from './lib/run.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    port: { type: 'string', short: 'p', default: process.env.PORT ?? '4010' },
+    host: { type: 'string', default: '127.0.0.1' },
+    watch: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(options.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`mock  FAIL  --port ${options.port} is not a port number`);
+  process.exit(2);
+}
+
+const apis = loadApis();
+let mock;
+try {
+  mock = await startMock({ port, host: options.host, apis, logLevel: options.verbose ? 'info' : 'silent' });
+} catch (error) {
+  console.error(`mock  FAIL  ${error.message}`);
+  process.exit(1);
+}
+
+// Before the ready line: whoever reads it may signal at once.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    // A client that holds its connection must not keep the process alive.
+    setTimeout(() => process.exit(1), 3_000).unref();
+    await mock.close();
+    console.log('mock  stopped');
+    process.exit(0);
+  });
+}
+
+// performance.now() counts from process start: this is the start-to-ready time.
+console.log(`mock  ${mock.url}  ${mock.routes.length} operations  ready in ${seconds(0)}`);
+printRoutes(mock.routes);
+
+if (options.watch) watchBundles();
+
+function printRoutes(routes) {
+  const width = Math.max(...routes.map((r) => r.path.length));
+  for (const { method, path, operationId } of routes) console.log(`  ${method.padEnd(6)} ${path.padEnd(width)}  ${operationId}`);
+}
+
+/** Reloads the documents when a bundle changes; a broken bundle keeps the previous ones. */
+function watchBundles() {
+  const dirs = [...new Set(apis.map((api) => dirname(api.bundle)))];
+  let timer;
+  const reload = async () => {
+    const start = performance.now();
+    try {
+      const routes = await mock.reload();
+      console.log(`mock  reloaded  ${routes.length} operations  ${seconds(start)}`);
+    } catch (error) {
+      console.error(`mock  reload FAIL  ${error.message} (still serving the previous documents)`);
+    }
+  };
+  // `generate` writes several files in a burst: reload once it has settled.
+  for (const dir of dirs) watch(dir, () => (clearTimeout(timer), (timer = setTimeout(reload, 300))));
+  console.log(`mock  watching  ${dirs.map((d) => d.replace(`${process.cwd()}/`, '')).join(', ')}`);
+}

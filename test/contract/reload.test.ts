@@ -1,0 +1,72 @@
+// The mock reads the bundles at start and again on reload() (`npm run mock -- --watch`
+// calls it when `npm run generate` rewrites them). Run in-process on copies of the
+// bundles, so generated/ is never touched.
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apis, ROOT } from '../helpers/bundles.js';
+import { send, validRequest, operation } from './support.js';
+
+interface Mock {
+  url: string;
+  routes: Array<{ operationId: string; method: string; path: string }>;
+  reload(): Promise<unknown>;
+  close(): Promise<void>;
+}
+// A non-literal specifier: the .mjs has no type declarations, the interface above is its contract.
+const modulePath = pathToFileURL(join(ROOT, 'scripts/lib/mock-server.mjs')).href;
+const { startMock } = (await import(modulePath)) as { startMock: (options: object) => Promise<Mock> };
+
+let dir: string;
+let mock: Mock;
+const ship = operation('createShipmentMethod');
+const shipBundle = () => join(dir, 'shipmentmethods-v1.0.yaml');
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mock-reload-'));
+  const copies = await Promise.all(
+    apis().map(async (api) => {
+      const bundle = join(dir, basename(api.bundle));
+      await copyFile(api.bundle, bundle);
+      return { ...api, bundle };
+    }),
+  );
+  mock = await startMock({ port: 0, apis: copies });
+});
+
+afterAll(async () => {
+  await mock?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('reload', () => {
+  it('serves all five routes, with the business-data prefixes', () => {
+    expect(mock.routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}',
+      'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability',
+      'GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages',
+      'PATCH /api/v2.0/companies({company_id})/vendors({vendor_id})',
+      'POST /api/v1.0/companies({company_id})/shipmentMethods',
+    ]);
+  });
+
+  it('a changed example is served after reload(), on the same port', async () => {
+    const before = await send(validRequest(ship), mock.url);
+    expect((before.json as any).displayName).toBe('Ex Warehouse');
+    const text = await readFile(shipBundle(), 'utf8');
+    await writeFile(shipBundle(), text.replace(/displayName: Ex Warehouse\n(\s+lastModifiedDateTime)/, 'displayName: Ex Works\n$1'));
+    await mock.reload();
+    const after = await send(validRequest(ship), mock.url);
+    expect(after.status).toBe(201);
+    expect((after.json as any).displayName).toBe('Ex Works');
+  });
+
+  it('a broken bundle fails reload() and the previous documents stay served', async () => {
+    await writeFile(shipBundle(), 'openapi: [not, a, document');
+    await expect(mock.reload()).rejects.toThrow();
+    const response = await send(validRequest(ship), mock.url);
+    expect(response.status).toBe(201);
+  });
+});

@@ -1,0 +1,170 @@
+// What the contract scenarios share: the operations (generated/operations.ts), their
+// bundled documents, a valid request for each, a raw HTTP sender, and the check of an
+// answer against the document. Everything is derived from the bundles, so a new example
+// or operation becomes a new scenario without touching the tests.
+import http from 'node:http';
+import { inject } from 'vitest';
+import { operations } from '../../generated/operations.js';
+import { bundleOf, deref, validatorFor } from '../helpers/bundles.js';
+
+export type OperationId = (typeof operations)[number]['operationId'];
+export type Operation = (typeof operations)[number];
+
+export const mockUrl = () => inject('mockUrl');
+export const TOKEN = 'Bearer contract.test.token';
+
+/** Values for path parameters that have no `example` in the spec (GUIDs where the spec says uuid). */
+const SAMPLES: Record<string, string> = {
+  roleEligibilityScheduleRequestName: '64caffb6-55c0-4deb-a585-68e948ea1ad6',
+  subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11',
+  location: 'westeurope',
+  company_id: '4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f',
+  vendor_id: 'f8a5738e-44e3-ea11-bb43-000d3a2feca1',
+};
+
+const documents = new Map<string, any>();
+export const documentOf = (op: Operation) => documents.get(op.api) ?? documents.set(op.api, bundleOf(op.api)).get(op.api);
+const validators = new Map<string, ReturnType<typeof validatorFor>>();
+const validatorOf = (op: Operation) => validators.get(op.api) ?? validators.set(op.api, validatorFor(documentOf(op))).get(op.api)!;
+
+export const operation = (id: OperationId) => operations.find((o) => o.operationId === id)!;
+
+/** The operation object of the bundled document, with its parameters dereferenced. */
+export function specOf(op: Operation) {
+  const doc = documentOf(op);
+  const spec = doc.paths[op.path][op.method.toLowerCase()];
+  return { doc, spec, params: (spec.parameters ?? []).map((p: any) => deref(doc, p)) as any[] };
+}
+
+export const pathParam = (op: Operation, name: string): string => {
+  const param = specOf(op).params.find((p) => p.name === name && p.in === 'path');
+  const value = param?.example ?? SAMPLES[name];
+  if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}; add one to SAMPLES`);
+  return String(value);
+};
+
+/** Path parameter values of a valid request, as the typed clients take them. */
+export const pathParams = (op: Operation) =>
+  Object.fromEntries(specOf(op).params.filter((p) => p.in === 'path').map((p) => [p.name, pathParam(op, p.name)]));
+
+/** Request-body examples of an operation, by scenario name. */
+export function requestExamples(op: Operation): Record<string, unknown> {
+  const { doc, spec } = specOf(op);
+  const body = spec.requestBody ? deref(doc, spec.requestBody) : undefined;
+  const examples = body?.content?.['application/json']?.examples ?? {};
+  return Object.fromEntries(Object.entries<any>(examples).map(([key, ex]) => [key, deref(doc, ex).value]));
+}
+
+export interface RawRequest {
+  method: string;
+  /** Path and query exactly as sent (no normalisation). */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * A valid request for an operation as a real client sends it: the scope unencoded, OData
+ * parentheses literal, the api-version of the manifest, the token, If-Match, a JSON body.
+ */
+export function validRequest(op: Operation, scenario?: string): RawRequest {
+  const path = `${'prefix' in op ? op.prefix : ''}${op.path}`.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = pathParam(op, name);
+    return name === 'scope' ? value : encodeURIComponent(value);
+  });
+  const query = 'apiVersion' in op ? `?api-version=${op.apiVersion}` : '';
+  const headers: Record<string, string> = { authorization: TOKEN, accept: 'application/json' };
+  const { params } = specOf(op);
+  if (params.some((p) => p.in === 'header' && p.name === 'If-Match')) headers['if-match'] = 'W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="';
+  const bodies = requestExamples(op);
+  const body = (scenario !== undefined && scenario in bodies ? bodies[scenario] : Object.values(bodies)[0]) as unknown;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return { method: op.method, path: path + query, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  json: unknown;
+  /** Prism's `sl-violations` header: what was wrong with the request (or response). */
+  violations: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+/** Sends exactly the given request (node:http: no path normalisation, any header value). */
+export function send(request: RawRequest, base = mockUrl()): Promise<RawResponse> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method: request.method, path: request.path, headers: request.headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        let json: unknown;
+        try {
+          json = text === '' ? undefined : JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode!, headers: res.headers, text, json, violations: String(res.headers['sl-violations'] ?? '') });
+      });
+    });
+    req.on('error', reject);
+    if (request.body !== undefined) req.setHeader('content-length', Buffer.byteLength(request.body));
+    req.end(request.body);
+  });
+}
+
+/** Every named example of every response of every operation: one scenario each. */
+export interface ExampleScenario {
+  operationId: OperationId;
+  scenario: string;
+  status: number;
+  mediaType: string;
+  value: unknown;
+  /** What a caller puts in Prefer to get this example. */
+  prefer: string;
+}
+
+export function exampleScenarios(): ExampleScenario[] {
+  return operations.flatMap((op) => {
+    const { doc, spec } = specOf(op);
+    const statuses = Object.keys(spec.responses).filter((s) => /^\d{3}$/.test(s));
+    const first2xx = statuses.filter((s) => s.startsWith('2')).sort()[0];
+    return statuses.flatMap((status) =>
+      Object.entries<any>(deref(doc, spec.responses[status]).content ?? {}).flatMap(([mediaType, media]) =>
+        Object.entries<any>(media.examples ?? {}).map(([scenario, example]) => ({
+          operationId: op.operationId,
+          scenario,
+          status: Number(status),
+          mediaType,
+          value: deref(doc, example).value,
+          // The lowest 2xx is Prism's default answer: the example name alone selects in it.
+          prefer: status === first2xx ? `example=${scenario}` : `code=${status}, example=${scenario}`,
+        })),
+      ),
+    );
+  });
+}
+
+/**
+ * What is wrong with an answer, measured against the document: the status must be one
+ * the operation declares (or `default`), the content type the declared one, the body
+ * valid against the declared schema. An empty list means it conforms.
+ */
+export function violationsOf(op: Operation, status: number, contentType: string | null | undefined, body: unknown): string[] {
+  const { doc, spec } = specOf(op);
+  const declared = spec.responses[String(status)] ?? spec.responses.default;
+  if (!declared) return [`status ${status} is not declared (declared: ${Object.keys(spec.responses).join(', ')})`];
+  const content = deref(doc, declared).content ?? {};
+  const mediaType = Object.keys(content).find((m) => (contentType ?? '').split(';')[0]!.trim() === m);
+  if (!mediaType) return [`content type ${contentType} is not declared for ${status} (declared: ${Object.keys(content).join(', ')})`];
+  const schema = content[mediaType].schema;
+  if (!schema) return [];
+  const { ok, errors } = validatorOf(op)(schema, body);
+  return ok ? [] : [`body does not match the ${status} schema: ${errors}`];
+}
+
+/** The label of a scenario in test names and failure messages. */
+export const label = (operationId: string, scenario: string) => `${operationId} / ${scenario}`;
