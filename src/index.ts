@@ -1,0 +1,46 @@
+/**
+ * Thin typed clients for the resource-management and business-data APIs.
+ *
+ * Result shape (every call of GET/POST/PATCH/... and `updateVendor`):
+ *   `{ ok: true, data, response }` for a 2xx answer, data typed by the success schema;
+ *   `{ ok: false, error, response }` for any other status, error typed by the family's
+ *   error model (CloudError, ErrorResponse, or the business-data error body). `ok` is
+ *   `response.ok`; an empty or non-JSON error body becomes
+ *   `{ error: { code: 'EmptyErrorBody' | 'NonJsonErrorBody', message } }`.
+ * An HTTP answer never throws. Everything else rejects with a ClientError carrying a
+ * `code` (see ./errors.ts): refused arguments, network failure, timeout, abort, a
+ * success body that is not JSON, a foreign nextLink. Messages never contain the token.
+ *
+ * The Node transport lives in its own module (`./transport-node-http.js`) so that
+ * importing this file never pulls in node:http.
+ */
+export { createResourceManagerClient } from './resource-manager.js';
+export type {
+  CachedImages,
+  CachedImagesListResult,
+  CachedImagesParams,
+  CheckNameAvailabilityRequest,
+  CheckNameAvailabilityResponse,
+  CloudError,
+  ContainerInstanceCloudError,
+  ErrorResponse,
+  ResourceManagerClient,
+  ResourceManagerPaths,
+  RoleEligibilityScheduleRequest,
+} from './resource-manager.js';
+export { createBusinessCentralClient } from './business-central.js';
+export type {
+  BusinessCentralClient,
+  BusinessCentralError,
+  BusinessCentralPaths,
+  ShipmentMethod,
+  UpdateVendorArgs,
+  UpdateVendorResult,
+  Vendor,
+  VendorUpdate,
+} from './business-central.js';
+export { ClientError, isClientError } from './errors.js';
+export type { ClientErrorCode, ClientErrorDetails } from './errors.js';
+export type { ClientOptions } from './core.js';
+export type { PageOptions } from './paging.js';
+export type { HttpMethod, Result, TypedClient, WithOptionalApiVersion } from './types.js';

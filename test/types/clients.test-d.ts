@@ -1,0 +1,145 @@
+// The clients' call signatures: what the compiler accepts and refuses. Each expected
+// error is marked on the one line the compiler reports, so a change that makes that
+// line compile (a lost check) fails this file.
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  createBusinessCentralClient,
+  createResourceManagerClient,
+  type BusinessCentralError,
+  type CachedImages,
+  type CachedImagesListResult,
+  type CheckNameAvailabilityResponse,
+  type CloudError,
+  type ErrorResponse,
+  type RoleEligibilityScheduleRequest,
+  type ShipmentMethod,
+  type Vendor,
+} from '../../src/index.js';
+import type { Readable } from '../../generated/types/vendors-v2.0.js';
+
+const arm = createResourceManagerClient({ baseUrl: 'https://management.example.com', token: 't' });
+const bc = createBusinessCentralClient({ baseUrl: 'https://api.example.com', getToken: async () => 't' });
+
+const ROLE = '/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}';
+const CHECK = '/subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability';
+const IMAGES = '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages';
+const VENDOR = '/companies({company_id})/vendors({vendor_id})';
+const SHIPMENTS = '/companies({company_id})/shipmentMethods';
+const scope = 'providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
+const name = '8d4e7a53-3f4b-4c2a-9d7e-5b6a1c2d3e4f';
+
+describe('resource-management client', () => {
+  it('takes the spec path templates, with api-version optional or overridden', () => {
+    arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: name } } });
+    arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: name }, query: { 'api-version': '2020-10-01' } } });
+    arm.GET(IMAGES, { params: { path: { subscriptionId: 's', location: 'westeurope' } } });
+    arm.POST(CHECK, { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+  });
+
+  it('refuses a missing path parameter', () => {
+    arm.GET(ROLE, {
+      // @ts-expect-error roleEligibilityScheduleRequestName is missing
+      params: { path: { scope } },
+    });
+  });
+
+  it('refuses a path that is not in the documents, or a method the path does not have', () => {
+    // @ts-expect-error not a path of the resource-management documents
+    arm.GET('/subscriptions/{subscriptionId}/resourceGroups', {});
+    // @ts-expect-error the check is a POST
+    arm.GET(CHECK, { params: { path: { subscriptionId: 's' } } });
+  });
+
+  it('refuses a wrong enum literal in the check-name body', () => {
+    arm.POST(CHECK, {
+      params: { path: { subscriptionId: 's' } },
+      // @ts-expect-error only Provider.Sql/servers is a check-name type
+      body: { name: 'x', type: 'Provider.Sql/databases' },
+    });
+  });
+
+  it('narrows data and error by ok, typed per operation', async () => {
+    const role = await arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: name } } });
+    if (role.ok) {
+      expectTypeOf(role.data).toEqualTypeOf<RoleEligibilityScheduleRequest>();
+      expectTypeOf(role.error).toEqualTypeOf<undefined>();
+    } else {
+      expectTypeOf(role.error).toEqualTypeOf<CloudError>();
+      expectTypeOf(role.data).toEqualTypeOf<undefined>();
+    }
+    expectTypeOf(role.response).toEqualTypeOf<Response>();
+
+    const { ok, data, error } = await arm.POST(CHECK, { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    if (ok) expectTypeOf(data).toEqualTypeOf<CheckNameAvailabilityResponse>();
+    else {
+      // ErrorResponse is recursive (details: ErrorDetail[]), too deep for toEqualTypeOf.
+      expectTypeOf(error).toExtend<ErrorResponse>();
+      expectTypeOf<ErrorResponse>().toExtend<typeof error>();
+      expectTypeOf(error.error?.code).toEqualTypeOf<string | undefined>();
+      expectTypeOf(data).toEqualTypeOf<undefined>();
+    }
+  });
+
+  it('pages cached images through async iterators', () => {
+    expectTypeOf(arm.listCachedImagePages({ subscriptionId: 's', location: 'l' })).toEqualTypeOf<AsyncGenerator<CachedImagesListResult, void, undefined>>();
+    expectTypeOf(arm.listCachedImages({ subscriptionId: 's', location: 'l' })).toEqualTypeOf<AsyncGenerator<CachedImages, void, undefined>>();
+    // @ts-expect-error location is required
+    arm.listCachedImages({ subscriptionId: 's' });
+  });
+});
+
+describe('business-data client', () => {
+  const path = { company_id: 'c', vendor_id: name };
+
+  it('takes the paths without their version prefix', () => {
+    bc.PATCH(VENDOR, { params: { path, header: { 'If-Match': 'W/"1"' } }, body: { displayName: 'A' } });
+    bc.POST(SHIPMENTS, { params: { path: { company_id: 'c' } }, body: { code: 'X', displayName: 'Express' } });
+  });
+
+  it('refuses a vendor update without If-Match', () => {
+    bc.PATCH(VENDOR, {
+      // @ts-expect-error header.If-Match is required
+      params: { path },
+      body: { displayName: 'A' },
+    });
+  });
+
+  it('refuses read-only fields in request bodies', () => {
+    bc.PATCH(VENDOR, {
+      params: { path, header: { 'If-Match': 'W/"1"' } },
+      // @ts-expect-error id is read-only
+      body: { id: name, displayName: 'A' },
+    });
+    bc.POST(SHIPMENTS, {
+      params: { path: { company_id: 'c' } },
+      // @ts-expect-error lastModifiedDateTime is read-only
+      body: { code: 'X', lastModifiedDateTime: '2026-01-01T00:00:00Z' },
+    });
+    // @ts-expect-error id is read-only in the helper too
+    bc.updateVendor({ companyId: 'c', vendorId: name, eTag: 'W/"1"', vendor: { id: name } });
+  });
+
+  it('narrows data by ok and keeps read-only fields in answers', async () => {
+    const created = await bc.POST(SHIPMENTS, { params: { path: { company_id: 'c' } }, body: { code: 'X' } });
+    if (created.ok) {
+      expectTypeOf(created.data).toEqualTypeOf<Readable<ShipmentMethod>>();
+      expectTypeOf(created.data.id).toEqualTypeOf<string | undefined>();
+    } else {
+      expectTypeOf(created.error).toEqualTypeOf<BusinessCentralError>();
+    }
+    const updated = await bc.updateVendor({ companyId: 'c', vendorId: name, eTag: 'W/"1"', vendor: { displayName: 'A' } });
+    if (updated.ok) expectTypeOf(updated.data).toEqualTypeOf<Readable<Vendor>>();
+  });
+
+  it('requires the eTag in the helper', () => {
+    // @ts-expect-error eTag is required
+    bc.updateVendor({ companyId: 'c', vendorId: name, vendor: { displayName: 'A' } });
+  });
+});
+
+describe('options', () => {
+  it('requires baseUrl', () => {
+    // @ts-expect-error baseUrl is required
+    createResourceManagerClient({ token: 't' });
+  });
+});

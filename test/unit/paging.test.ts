@@ -1,0 +1,112 @@
+// The cached-images iterators: nextLink followed on the client's origin only.
+import { describe, expect, it } from 'vitest';
+import { ClientError, createResourceManagerClient } from '../../src/index.js';
+import { fakeFetch, json, SUBSCRIPTION } from './fake-fetch.js';
+
+const BASE = 'https://management.example.com';
+const LIST = `/subscriptions/${SUBSCRIPTION}/providers/Provider.ContainerInstance/locations/westeurope/cachedImages`;
+const params = { subscriptionId: SUBSCRIPTION, location: 'westeurope' };
+
+function pages(bodies: Array<Record<string, unknown>>) {
+  const fake = fakeFetch((_c, i) => json(bodies[i] ?? { value: [] }));
+  const arm = createResourceManagerClient({ baseUrl: BASE, token: 'tok-paging-1', fetch: fake.fetch, retry: false });
+  return { arm, calls: fake.calls };
+}
+
+async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterator) out.push(item);
+  return out;
+}
+
+describe('cached-images paging', () => {
+  it('follows nextLink page by page with the token, and stops without one', async () => {
+    const { arm, calls } = pages([
+      { value: [{ image: 'nginx:1', osType: 'Linux' }], nextLink: `${BASE}${LIST}?api-version=2025-09-01&$skiptoken=p2` },
+      { value: [{ image: 'iis:2', osType: 'Windows' }], nextLink: `${BASE}${LIST}?api-version=2025-09-01&$skiptoken=p3` },
+      { value: [{ image: 'redis:7', osType: 'Linux' }] },
+    ]);
+    const images = await collect(arm.listCachedImages(params));
+    expect(images.map((i) => i.image)).toEqual(['nginx:1', 'iis:2', 'redis:7']);
+    expect(calls.map((c) => `${c.url.pathname}${c.url.search}`)).toEqual([
+      `${LIST}?api-version=2025-09-01`,
+      `${LIST}?api-version=2025-09-01&$skiptoken=p2`,
+      `${LIST}?api-version=2025-09-01&$skiptoken=p3`,
+    ]);
+    expect(calls.every((c) => c.headers.get('authorization') === 'Bearer tok-paging-1')).toBe(true);
+  });
+
+  it('yields whole pages from listCachedImagePages', async () => {
+    const { arm } = pages([{ value: [{ image: 'a' }], nextLink: `${LIST}?api-version=2025-09-01&page=2` }, { value: [{ image: 'b' }] }]);
+    const all = await collect(arm.listCachedImagePages(params));
+    expect(all.map((p) => p.value?.length)).toEqual([1, 1]);
+  });
+
+  it('resolves a relative nextLink against the client origin and adds a missing api-version', async () => {
+    const { arm, calls } = pages([{ value: [], nextLink: `${LIST}?$skiptoken=p2` }, { value: [] }]);
+    await collect(arm.listCachedImagePages(params));
+    expect(calls[1]!.url.origin).toBe(BASE);
+    expect(calls[1]!.url.searchParams.get('$skiptoken')).toBe('p2');
+    expect(calls[1]!.url.searchParams.get('api-version')).toBe('2025-09-01');
+  });
+
+  it.each([
+    ['another host', `https://evil.example${LIST}?p=2`, 'https://evil.example'],
+    ['a scheme-relative link', `//evil.example${LIST}`, 'https://evil.example'],
+    ['a plain-http downgrade', `http://management.example.com${LIST}?p=2`, 'http://management.example.com'],
+    ['another port', `https://management.example.com:8443${LIST}`, 'https://management.example.com:8443'],
+  ])('refuses a nextLink to %s, sending nothing there', async (_what, link, origin) => {
+    const { arm, calls } = pages([{ value: [{ image: 'a' }], nextLink: link }]);
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const image of arm.listCachedImages(params)) seen.push(image.image!);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual(['a']);
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).toMatchObject({ code: 'foreign-next-link' });
+    expect((error as Error).message).toContain(origin);
+    expect((error as Error).message).toContain(`client's origin ${BASE}`);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('stops on a nextLink it has already followed', async () => {
+    const loop = `${BASE}${LIST}?api-version=2025-09-01&$skiptoken=same`;
+    const { arm, calls } = pages([
+      { value: [{ image: 'a' }], nextLink: loop },
+      { value: [{ image: 'b' }], nextLink: loop },
+      { value: [{ image: 'never' }] },
+    ]);
+    const images = await collect(arm.listCachedImages(params));
+    expect(images.map((i) => i.image)).toEqual(['a', 'b']);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('throws the status and the CloudError when a page fails', async () => {
+    const body = { error: { code: 'SubscriptionNotFound', message: 'not found', target: 'subscriptionId' } };
+    const fake = fakeFetch((_c, i) => (i === 0 ? json({ value: [{ image: 'a' }], nextLink: `${LIST}?p=2` }) : json(body, 404)));
+    const arm = createResourceManagerClient({ baseUrl: BASE, token: 'tok-paging-1', fetch: fake.fetch, retry: false });
+    const error = await collect(arm.listCachedImages(params)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).toMatchObject({ code: 'http', status: 404, body });
+  });
+
+  it('sends nothing until iteration starts', async () => {
+    const { arm, calls } = pages([{ value: [] }]);
+    const iterator = arm.listCachedImages(params);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls).toHaveLength(0);
+    await collect(iterator);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('stops early when the consumer breaks out', async () => {
+    const { arm, calls } = pages([
+      { value: [{ image: 'a' }, { image: 'b' }], nextLink: `${LIST}?p=2` },
+      { value: [{ image: 'c' }] },
+    ]);
+    for await (const image of arm.listCachedImages(params)) {
+      if (image.image === 'a') break;
+    }
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,166 @@
+// The resource-management client on the wire: URLs, api-version, scope, headers.
+import { describe, expect, it } from 'vitest';
+import { ClientError, createResourceManagerClient } from '../../src/index.js';
+import { CHECK, fakeFetch, GUID, IMAGES, json, ROLE, SUBSCRIPTION } from './fake-fetch.js';
+
+const BASE = 'https://management.example.com';
+const scope = `providers/Provider.Subscription/subscriptions/${SUBSCRIPTION}`;
+
+function client(answer = () => json({ name: 'x', available: true })) {
+  const fake = fakeFetch(answer);
+  const arm = createResourceManagerClient({ baseUrl: BASE, token: 'tok-123', fetch: fake.fetch, retry: false });
+  return { arm, calls: fake.calls };
+}
+
+describe('api-version', () => {
+  it('is filled in per operation from the manifest', async () => {
+    const { arm, calls } = client();
+    await arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: GUID } } });
+    await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
+    expect(calls.map((c) => c.url.searchParams.getAll('api-version'))).toEqual([['2020-10-01'], ['2025-01-01'], ['2025-09-01']]);
+  });
+
+  it('can be overridden by the caller', async () => {
+    const { arm, calls } = client();
+    await arm.GET(IMAGES, {
+      params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' }, query: { 'api-version': '2024-11-01-preview' } },
+    });
+    expect(calls[0]!.url.searchParams.getAll('api-version')).toEqual(['2024-11-01-preview']);
+  });
+});
+
+describe('URLs', () => {
+  it('sends the scope unencoded, each segment encoded and the slashes kept', async () => {
+    const { arm, calls } = client();
+    await arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: GUID } } });
+    expect(calls[0]!.url.pathname).toBe(
+      `/providers/Provider.Subscription/subscriptions/${SUBSCRIPTION}/providers/Provider.Authorization/roleEligibilityScheduleRequests/${GUID}`,
+    );
+    expect(calls[0]!.url.origin).toBe(BASE);
+  });
+
+  it('tolerates one leading slash on the scope without sending //', async () => {
+    const { arm, calls } = client();
+    await arm.GET(ROLE, { params: { path: { scope: `/${scope}`, roleEligibilityScheduleRequestName: GUID } } });
+    expect(calls[0]!.url.pathname).toBe(
+      `/providers/Provider.Subscription/subscriptions/${SUBSCRIPTION}/providers/Provider.Authorization/roleEligibilityScheduleRequests/${GUID}`,
+    );
+  });
+
+  it('encodes characters inside a scope segment', async () => {
+    const { arm, calls } = client();
+    await arm.GET(ROLE, { params: { path: { scope: 'subscriptions/a b?c#d(e)', roleEligibilityScheduleRequestName: GUID } } });
+    expect(calls[0]!.url.pathname.startsWith('/subscriptions/a%20b%3Fc%23d%28e%29/providers/')).toBe(true);
+    expect(calls[0]!.url.search).toBe('?api-version=2020-10-01');
+  });
+
+  it.each([
+    ['a dot-dot segment', 'subscriptions/../../tenants/x'],
+    ['an encoded dot-dot segment', 'subscriptions/%2e%2E/x'],
+    ['an empty segment', 'subscriptions//x'],
+    ['a trailing slash', 'subscriptions/x/'],
+    ['an empty scope', ''],
+  ])('refuses a scope with %s before sending', async (_what, bad) => {
+    const { arm, calls } = client();
+    const error = await arm
+      .GET(ROLE, { params: { path: { scope: bad, roleEligibilityScheduleRequestName: GUID } } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).toMatchObject({ code: 'invalid-argument', parameter: 'scope' });
+    expect((error as Error).message).toContain('"scope"');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps a hostile single-segment value inside its segment', async () => {
+    const { arm, calls } = client();
+    await arm.GET(IMAGES, { params: { path: { subscriptionId: "a/b?c=d#e'f", location: 'west europe' } } });
+    expect(calls[0]!.url.pathname).toBe(
+      '/subscriptions/a%2Fb%3Fc%3Dd%23e%27f/providers/Provider.ContainerInstance/locations/west%20europe/cachedImages',
+    );
+    expect([...calls[0]!.url.searchParams.keys()]).toEqual(['api-version']);
+  });
+
+  it.each(['..', '.', ''])('refuses %j as a location', async (bad) => {
+    const { arm, calls } = client();
+    await expect(arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: bad } } })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      parameter: 'location',
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a missing path parameter instead of sending {name}', async () => {
+    const { arm, calls } = client();
+    // Only reachable from JavaScript or through a cast: the types require it.
+    const params = { path: { subscriptionId: SUBSCRIPTION } } as unknown as { path: { subscriptionId: string; location: string } };
+    await expect(arm.GET(IMAGES, { params })).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'location' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps a path prefix of baseUrl', async () => {
+    const fake = fakeFetch(() => json({ name: 'x', available: true }));
+    const arm = createResourceManagerClient({ baseUrl: `${BASE}/gateway/arm/`, token: 't', fetch: fake.fetch });
+    await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    expect(fake.calls[0]!.url.pathname).toBe(`/gateway/arm/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/checkNameAvailability`);
+  });
+});
+
+describe('requests', () => {
+  it('sends the body as JSON with Authorization and the extra headers', async () => {
+    const fake = fakeFetch(() => json({ name: 'x', available: true }));
+    const arm = createResourceManagerClient({ baseUrl: BASE, token: 'tok-123', fetch: fake.fetch, headers: { 'x-ms-client-request-id': 'r1' } });
+    const result = await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    const call = fake.calls[0]!;
+    expect(call.method).toBe('POST');
+    expect(call.headers.get('authorization')).toBe('Bearer tok-123');
+    expect(call.headers.get('content-type')).toBe('application/json');
+    expect(call.headers.get('x-ms-client-request-id')).toBe('r1');
+    expect(JSON.parse(call.body)).toEqual({ name: 'x', type: 'Provider.Sql/servers' });
+    expect(result.ok).toBe(true);
+    expect(result.data).toEqual({ name: 'x', available: true });
+  });
+
+  it('calls getToken before every request, so a refreshed token is used', async () => {
+    let n = 0;
+    const fake = fakeFetch(() => json({ name: 'x', available: true }));
+    const arm = createResourceManagerClient({ baseUrl: BASE, getToken: async () => `tok-${++n}`, fetch: fake.fetch });
+    const init = { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' as const } };
+    await arm.POST(CHECK, init);
+    await arm.POST(CHECK, init);
+    expect(fake.calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+  });
+
+  it('puts the client token over an Authorization given in the extra headers', async () => {
+    const fake = fakeFetch(() => json({ name: 'x', available: true }));
+    const arm = createResourceManagerClient({ baseUrl: BASE, token: 'right', fetch: fake.fetch, headers: { Authorization: 'Bearer wrong' } });
+    await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    expect(fake.calls[0]!.headers.get('authorization')).toBe('Bearer right');
+  });
+
+  it('works through request() with a lower-case method', async () => {
+    const { arm, calls } = client();
+    await arm.request('get', IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
+    expect(calls[0]!.method).toBe('GET');
+    expect(calls[0]!.url.searchParams.get('api-version')).toBe('2025-09-01');
+  });
+
+  it('runs openapi-fetch middleware registered with use()', async () => {
+    const { arm, calls } = client();
+    const seen: string[] = [];
+    arm.use({ onRequest: ({ schemaPath }) => void seen.push(schemaPath) });
+    await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
+    expect(seen).toEqual([IMAGES]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses a path of another family, and a per-request baseUrl, before sending', async () => {
+    const { arm, calls } = client();
+    const anyArm = arm as unknown as { GET(path: string, init?: object): Promise<unknown> };
+    await expect(anyArm.GET('/companies({company_id})/shipmentMethods', {})).rejects.toMatchObject({ code: 'unknown-operation' });
+    await expect(
+      arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } }, baseUrl: 'https://elsewhere.example' }),
+    ).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'baseUrl' });
+    expect(calls).toHaveLength(0);
+  });
+});
