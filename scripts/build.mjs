@@ -42,8 +42,8 @@ const compile = !skip.has('compile') && existsSync(join(ROOT, 'src/index.ts'))
   : Promise.resolve();
 const docs = !skip.has('docs') && existsSync(join(ROOT, 'scripts/docs.mjs'))
   ? import('./docs.mjs').then(async ({ buildDocs }) => {
-      await buildDocs(pipeline.apis);
-      step('docs', start, 'generated/docs/');
+      const { pages } = await buildDocs(pipeline.apis);
+      step('docs', start, `${pages.length} pages + index -> generated/docs/`);
     }).catch((error) => fail('docs', error.message))
   : Promise.resolve();
 await Promise.all([compile, docs]);

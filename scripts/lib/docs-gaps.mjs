@@ -1,0 +1,47 @@
+// The gaps a bundled document records (`x-source-gap` on any node), each with a short,
+// readable name of where it sits, for the landing page's at-a-glance list.
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+export function collectGaps(document) {
+  const gaps = [];
+  const walk = (node, keys) => {
+    if (!node || typeof node !== 'object') return;
+    if (typeof node['x-source-gap'] === 'string') gaps.push({ where: describe(document, keys), gap: node['x-source-gap'] });
+    for (const [key, value] of Object.entries(node)) walk(value, [...keys, key]);
+  };
+  walk(document, []);
+  return gaps;
+}
+
+/** ['paths', '/x', 'get', 'responses', 'default'] -> 'GET /x › response default'. */
+function describe(document, keys) {
+  const [section, name, ...rest] = keys;
+  if (section === 'info') return 'the whole API';
+  if (section === 'paths') {
+    const [method, ...inner] = rest;
+    const head = METHODS.has(method) ? `${method.toUpperCase()} ${name}` : name;
+    return [head, ...within(inner, () => document.paths[name][method])].join(' › ');
+  }
+  if (section === 'components') {
+    const [component, ...inner] = rest;
+    const kind = { schemas: 'schema', parameters: 'parameter', responses: 'response', securitySchemes: 'security scheme' }[name] ?? name;
+    return [`${kind} ${component}`, ...within(inner, () => document.components[name][component])].join(' › ');
+  }
+  return `#/${keys.join('/')}`;
+}
+
+// Keeps the steps a reader knows (property, response, parameter names) and drops the
+// structural ones (properties, allOf/1, items).
+function within(keys, parentOf) {
+  const steps = [];
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i];
+    if (key === 'properties' && keys[i + 1] !== undefined) steps.push(keys[++i]);
+    else if (key === 'responses' && keys[i + 1] !== undefined) steps.push(`response ${keys[++i]}`);
+    else if (key === 'parameters' && keys[i + 1] !== undefined) {
+      const parameter = parentOf()?.parameters?.[keys[++i]];
+      steps.push(`parameter ${parameter?.name ?? keys[i]}`);
+    }
+  }
+  return steps;
+}

@@ -1,0 +1,271 @@
+// Opens every docs page (landing + one per document) in headless Chromium, served by
+// `npm run docs:serve`, with every non-local request blocked and counted. What the pages
+// must show is read from the manifest and the bundles, not from the docs build.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../generated/operations.js';
+import { apis, bundled, deref, ROOT } from '../helpers/bundles.js';
+import { CHROMIUM, launch, type Browser } from './browser.js';
+import { ensureDocs, pageOf, startDocsServer, type DocsServer } from './support.js';
+
+const CI = !!process.env.CI && process.env.CI !== 'false';
+if (!CHROMIUM && !CI) {
+  console.warn(
+    '\n*** DOCS BROWSER TEST SKIPPED: no Chromium at /usr/bin/chromium (or $CHROMIUM_PATH). Install it with `apt-get install -y chromium`. ***\n',
+  );
+}
+
+// Redoc batches its telemetry and would send it about 5 s after load: every page stays
+// open at least this long before the outbound count is final.
+const SETTLE_MS = Number(process.env.DOCS_SETTLE_MS ?? 7000);
+const SHOTS = join(ROOT, 'test-results/docs');
+
+const documents = apis().map((api) => ({ api, doc: bundled(api), ops: operations.filter((op) => op.api === api.name) }));
+const visibleText = (page: Page) => page.locator('body').innerText().then((text) => text.replace(/\s+/g, ' '));
+const squash = (text: string) => text.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function* gapRecords(node: any): Generator<string> {
+  if (!node || typeof node !== 'object') return;
+  if (typeof node['x-source-gap'] === 'string') yield node['x-source-gap'];
+  for (const value of Object.values(node)) yield* gapRecords(value);
+}
+
+describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
+  let server: DocsServer;
+  let browser: Browser;
+  let landing: Page;
+  const pages = new Map<string, Page>();
+  let lastNavigation = 0;
+  const harness: string[] = [];
+
+  /** Opens a page, recording when, so the settle window covers it. */
+  async function visit(url: string) {
+    const page = await browser.open();
+    lastNavigation = Date.now();
+    await page.goto(url, { waitUntil: 'load' });
+    return page;
+  }
+
+  beforeAll(async () => {
+    if (!CHROMIUM) throw new Error('CI is set and no Chromium was found: `apt-get install -y chromium` (or set CHROMIUM_PATH)');
+    ensureDocs();
+    server = await startDocsServer();
+    browser = await launch(CHROMIUM, server.url);
+
+    // The harness itself must see and stop a request that leaves the machine.
+    const probe = await browser.open();
+    await probe.goto('http://192.0.2.1/beacon').catch(() => undefined);
+    harness.push(...browser.traffic.outbound.splice(0));
+    browser.traffic.errors.splice(0);
+    await probe.close();
+
+    const opened = await Promise.all([
+      visit(server.url),
+      ...documents.map(({ api }) => visit(`${server.url}${pageOf(api.slug)}`)),
+    ]);
+    landing = opened[0]!;
+    documents.forEach(({ api }, i) => pages.set(api.slug, opened[i + 1]!));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('blocks and counts a request that leaves the machine (harness check)', () => {
+    expect(harness).toEqual(['GET http://192.0.2.1/beacon']);
+  });
+
+  describe('landing page', () => {
+    it('has its title and both families', async () => {
+      expect(await landing.title()).toBe(`API reference: ${operations.length} operations in ${documents.length} documents`);
+      await expect(landing.getByRole('heading', { level: 2, name: 'Resource management' }).isVisible()).resolves.toBe(true);
+      await expect(landing.getByRole('heading', { level: 2, name: 'Business data' }).isVisible()).resolves.toBe(true);
+    });
+
+    it.each(operations.map((op) => [op.operationId, op] as const))('lists %s with method, path and version', async (_, op) => {
+      const family = landing.locator(`section#${op.family}`);
+      const row = family.locator('tr', { hasText: op.operationId });
+      await expect(row.count()).resolves.toBe(1);
+      const text = (await row.innerText()).replace(/\s+/g, ' ');
+      expect(text).toContain(op.method);
+      expect(text).toContain('prefix' in op ? `${op.prefix}${op.path}` : op.path);
+      expect(text).toContain('apiVersion' in op ? `api-version ${op.apiVersion}` : op.prefix.replace('/api/', ''));
+    });
+
+    it.each(documents.map((d) => [d.api.name, d] as const))('links %s by its title and lists its gaps', async (_, { api, doc }) => {
+      const card = landing.locator(`article#${api.slug.replace(/\./g, '\\.')}`);
+      await expect(card.getByRole('link', { name: doc.info.title, exact: true }).getAttribute('href')).resolves.toBe(pageOf(api.slug));
+      const text = (await card.innerText()).replace(/\s+/g, ' ');
+      const gaps = [...gapRecords(doc)];
+      expect(gaps.length).toBeGreaterThan(0);
+      for (const gap of gaps) expect(text).toContain(gap.replace(/\s+/g, ' '));
+    });
+
+    it('links lead to the right page and operation', async () => {
+      // Every document link and operation link, followed in tabs of their own.
+      const links = await landing.locator('main a').evaluateAll((anchors) =>
+        anchors.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent!.trim() })),
+      );
+      expect(links.length).toBeGreaterThanOrEqual(operations.length + documents.length);
+      // One tab at a time, in front: Chromium barely renders background tabs.
+      for (const href of new Set(links.map((link) => link.href))) {
+        const target = documents.find(({ api }) => new URL(href).pathname === `/${pageOf(api.slug)}`);
+        expect(target, `${href} names no document`).toBeDefined();
+        const page = await visit(href);
+        await page.bringToFront();
+        expect(await page.title()).toBe(target!.doc.info.title);
+        const op = target!.ops.find((o) => new URL(href).hash.endsWith(`/${o.operationId.toLowerCase()}`));
+        if (op) {
+          const summary = target!.doc.paths[op.path][op.method.toLowerCase()].summary;
+          await operationHeading(page, summary).waitFor({ state: 'visible', timeout: 15_000 });
+        }
+        await page.close();
+      }
+      // Each operation has a link straight to it.
+      for (const op of operations) {
+        expect(links.some(({ href }) => new URL(href).hash.endsWith(`/${op.operationId.toLowerCase()}`)), op.operationId).toBe(true);
+      }
+    });
+
+    it('is navigable by clicking', async () => {
+      const { api, doc } = documents[0]!;
+      const page = await visit(server.url);
+      await Promise.all([page.waitForURL(`**/${pageOf(api.slug)}`), page.getByRole('link', { name: doc.info.title, exact: true }).click()]);
+      expect(await page.title()).toBe(doc.info.title);
+      await page.close();
+    });
+
+    it('is saved as a screenshot', async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      await landing.screenshot({ path: join(SHOTS, 'landing.png'), fullPage: true });
+    });
+  });
+
+  describe.each(documents.map((d) => [d.api.name, d] as const))('%s page', (_, { api, doc, ops }) => {
+    const page = () => pages.get(api.slug)!;
+    // Clicks in a background tab wait for frames Chromium hardly draws there.
+    beforeAll(() => page().bringToFront());
+
+    it('has the document title', async () => {
+      expect(await page().title()).toBe(doc.info.title);
+    });
+
+    it('opens on the overview, which says what the source does not show', async () => {
+      // The document-level gap is also said in info.description, which Redoc shows on
+      // the page's first view (Redoc 3 shows one route at a time: run before unfolding).
+      const notShown = doc.info.description.split(/\n\s*\n/).find((p: string) => /not shown|not described/i.test(p));
+      expect(notShown, 'info.description says what is not shown').toBeDefined();
+      expect(await visibleText(page())).toContain(squash(notShown).slice(0, 60));
+    });
+
+    it.each(ops.map((op) => [op.operationId, op] as const))('shows %s with its path', async (_, op) => {
+      const operation = doc.paths[op.path][op.method.toLowerCase()];
+      const heading = operationHeading(page(), operation.summary);
+      // The overview lists the operation by method and path; following that link, as a
+      // reader would, unfolds it. Retried: a click before Redoc has hydrated does nothing.
+      const entry = page().locator('a[href^="#/"]', { hasText: op.path });
+      await expect
+        .poll(
+          async () => {
+            if (!(await heading.isVisible())) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
+            return heading.isVisible();
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(true);
+      expect(page().url()).toMatch(new RegExp(`#/[^#]*/${escapeRe(op.operationId.toLowerCase())}$`));
+      expect(await visibleText(page())).toMatch(new RegExp(`${op.method} ${escapeRe(op.path)}`));
+    });
+
+    it('shows the gaps on its operations and their parameters', async () => {
+      // Redoc labels them "source-gap: …" (showExtensions: x-source-gap). It renders an
+      // unfolded operation in steps, hence the polling.
+      for (const op of ops) {
+        const operation = doc.paths[op.path][op.method.toLowerCase()];
+        const nodes = [operation, ...(operation.parameters ?? []).map((p: any) => deref(doc, p))];
+        for (const node of nodes.filter((n) => n['x-source-gap'])) {
+          await expect.poll(() => visibleText(page()), { timeout: 10_000 }).toContain(`source-gap: ${squash(node['x-source-gap'])}`);
+        }
+      }
+    });
+
+    it('shows every named example of its operations', async () => {
+      for (const op of ops) {
+        const operation = doc.paths[op.path][op.method.toLowerCase()];
+        const groups: Array<{ status?: string; examples: Record<string, any> }> = [];
+        for (const media of Object.values<any>(operation.requestBody?.content ?? {})) groups.push({ examples: media.examples ?? {} });
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          for (const media of Object.values<any>(deref(doc, response).content ?? {})) groups.push({ status, examples: media.examples ?? {} });
+        }
+        for (const group of groups) {
+          const named = Object.entries(group.examples).map(([key, ex]) => ({ key, ...deref(doc, ex) }));
+          if (named.length === 0) continue;
+          if (group.status && Object.keys(operation.responses).length > 1) {
+            // The response panel shows one status at a time: pick this one.
+            await page().getByRole('tab', { name: group.status, exact: true }).first().click();
+          }
+          const shown = await examplesOnScreen(page());
+          if (named.length > 1) {
+            // Several: a switcher lists each by its summary.
+            for (const example of named) expect(shown.menus, `${op.operationId} ${group.status ?? 'request'}`).toContain(example.summary ?? example.key);
+          } else {
+            // One: no switcher, its value is printed.
+            const value = firstScalar(named[0]!.value);
+            expect(shown.text, `${op.operationId} ${group.status ?? 'request'} example`).toContain(JSON.stringify(value));
+          }
+        }
+      }
+      if (api.name.startsWith('sql@')) {
+        // The page with the most switchers: its screenshot shows them.
+        mkdirSync(SHOTS, { recursive: true });
+        await page().getByRole('tab', { name: '200', exact: true }).first().click();
+        await operationHeading(page(), doc.paths[ops[0]!.path].post.summary).evaluate((h) => h.scrollIntoView());
+        await page().screenshot({ path: join(SHOTS, `${api.slug}.png`) });
+      }
+    });
+  });
+
+  it('logs no console errors and no page errors', () => {
+    expect(browser.traffic.errors).toEqual([]);
+  });
+
+  it('makes no request that leaves the machine', async () => {
+    const wait = lastNavigation + SETTLE_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    expect(browser.traffic.local).toBeGreaterThan(documents.length); // the counter does count
+    expect(browser.traffic.outbound).toEqual([]);
+    expect(browser.traffic.errors).toEqual([]);
+  });
+});
+
+/** An operation's heading (its accessible name also holds Redoc's "link to …" label). */
+const operationHeading = (page: Page, summary: string) => page.locator('h2', { hasText: summary });
+
+/** The items of every visible example switcher (opened one by one), and the visible text. */
+async function examplesOnScreen(page: Page) {
+  const menus: string[] = [];
+  const switchers = page.locator('button[aria-label="Example"][aria-haspopup="menu"]');
+  for (const switcher of await switchers.all()) {
+    if (!(await switcher.isVisible())) continue;
+    await switcher.click();
+    const items = page.getByRole('menu').filter({ visible: true }).getByRole('menuitem');
+    await items.first().waitFor({ state: 'visible', timeout: 5000 });
+    menus.push(...(await items.allInnerTexts()).map((t) => t.trim()));
+    await page.keyboard.press('Escape');
+  }
+  return { menus, text: await page.locator('body').innerText() };
+}
+
+/** The first string, number or boolean in an example value: what its sample must show. */
+function firstScalar(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  for (const item of Object.values(value)) {
+    const found = firstScalar(item);
+    if (found !== undefined && found !== null) return found;
+  }
+  return undefined;
+}
