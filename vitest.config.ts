@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One project per kind of test; the folder picks the project.
 export default defineConfig({
   test: {
+    reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
         test: {
