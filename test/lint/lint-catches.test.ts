@@ -1,23 +1,18 @@
 // `npm run lint` on a copy of the workspace, broken in the three ways the lint must
 // catch. Each broken copy must fail with the file and line of the problem.
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { workspaceCopy as copyWorkspace } from '../helpers/workspace-copy.js';
 
-const ROOT = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
-const copies: string[] = [];
+const copies: Array<() => Promise<void>> = [];
 
 async function workspaceCopy(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'lint-catches-'));
-  copies.push(dir);
-  for (const entry of ['specs', 'scripts', 'spectral', 'redocly.yaml', '.spectral.yaml', 'package.json']) {
-    await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
-  }
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const { dir, remove } = await copyWorkspace('lint-catches-');
+  copies.push(remove);
   return dir;
 }
 
@@ -35,7 +30,7 @@ async function lintIn(dir: string): Promise<{ code: number; output: string }> {
 }
 
 afterAll(async () => {
-  await Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all(copies.map((remove) => remove()));
 });
 
 const SHIPMENT_PATH = 'specs/business-central/v1.0/paths/shipmentMethods.yaml';

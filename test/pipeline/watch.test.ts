@@ -3,13 +3,13 @@
 // fixing the edit recovers without a restart; a change in specs/common/ redoes every
 // document that references it. (Timings are the benchmark's business, not this test's.)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
 
-const ROOT = join(import.meta.dirname, '../..');
 let dir: string;
+let remove: (() => Promise<void>) | undefined;
 let child: ChildProcess;
 let output = '';
 
@@ -38,11 +38,7 @@ const SHIPMENT_TYPES = 'generated/types/shipmentmethods-v1.0.ts';
 const VENDOR_TYPES = 'generated/types/vendors-v2.0.ts';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'watch-test-'));
-  for (const entry of ['specs', 'scripts', 'spectral', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json']) {
-    await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
-  }
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  ({ dir, remove } = await workspaceCopy('watch-test-'));
   child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock', '--no-docs'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
@@ -51,7 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   child?.kill('SIGTERM');
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await remove?.();
 });
 
 describe('npm run dev', () => {
