@@ -13,9 +13,10 @@ import { promisify } from 'node:util';
 import { workspaceCopy } from './lib/workspace-copy.mjs';
 import { fmtMs, fmtS, median } from './lib/stats.mjs';
 import { scaling } from './lib/scaling.mjs';
+import { QUIET_ENV } from '../scripts/lib/run.mjs';
 
 const run = promisify(execFile);
-const ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
+const ENV = { ...process.env, ...QUIET_ENV };
 const node = (cwd, script, args = []) => run(process.execPath, [script, ...args], { cwd, env: ENV, maxBuffer: 1 << 26 });
 const bin = (cwd, path) => join(cwd, 'node_modules', path);
 

@@ -3,11 +3,12 @@
 // the mock need at run time and that types cannot carry (the api-version to fill in,
 // the /api/vX.Y prefix of business-data paths). Derived from the bundled documents:
 //   resource management: api-version = the document's info.version
-//   business data: prefix = path of the server URL's {api_prefix} default (/api/v2.0)
+//   business data: prefix = path of servers[0] with its variables at their defaults (/api/v2.0)
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { GENERATED, loadApis } from './lib/apis.mjs';
+import { basePathOf } from './lib/servers.mjs';
 import { seconds } from './lib/run.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -15,9 +16,7 @@ export const MANIFEST = join(GENERATED, 'operations.ts');
 
 export async function operationsOf(api) {
   const document = parse(await readFile(api.bundle, 'utf8'));
-  const server = document.servers?.[0];
-  const prefix =
-    api.family === 'business-central' ? new URL(server.variables.api_prefix.default).pathname.replace(/\/$/, '') : '';
+  const prefix = basePathOf(document);
   const operations = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {

@@ -7,19 +7,6 @@ const require = createRequire(import.meta.url);
 const prismRoute = require('@stoplight/prism-http/dist/router').default;
 
 /**
- * The path every operation of a document is served under: the path of servers[0].url
- * with its variables replaced by their defaults (`{api_prefix}` -> `/api/v2.0`). Prism
- * ignores server prefixes by design, so the mock bakes them into the operation paths.
- */
-export function basePathOf(document) {
-  const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
-  if (typeof server?.url !== 'string') return '';
-  const url = server.url.replace(/\{([^}]+)\}/g, (_, name) => server.variables?.[name]?.default ?? '');
-  const path = decodeURI(new URL(url, 'http://placeholder.invalid').pathname).replace(/\/+$/, '');
-  return path === '/' ? '' : path;
-}
-
-/**
  * Names of the path parameters that carry several segments: Azure marks them with
  * `x-ms-skip-url-encoding` (the value is sent as is, its `/` kept), as it does the
  * scope. Read from the document itself: Prism's operation model drops `x-` keys.

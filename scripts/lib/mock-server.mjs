@@ -11,7 +11,8 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { loadApis, rel } from './apis.mjs';
-import { basePathOf, compileScopeMatchers, multiSegmentParams, scopeAwareRoute } from './mock-routing.mjs';
+import { compileScopeMatchers, multiSegmentParams, scopeAwareRoute } from './mock-routing.mjs';
+import { basePathOf } from './servers.mjs';
 import { guardedMock, guardRequest } from './mock-guards.mjs';
 
 const require = createRequire(import.meta.url);
