@@ -230,7 +230,10 @@ export interface components {
          * @example providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
          */
         scope: string;
-        /** @description Name of the role eligibility schedule request to read (a GUID). */
+        /**
+         * @description Name of the role eligibility schedule request to read (a GUID).
+         * @example 64caffb6-55c0-4deb-a585-68e948ea1ad6
+         */
         roleEligibilityScheduleRequestName: string;
         /**
          * @description Version of the API; this document describes `2020-10-01`.
@@ -260,7 +263,10 @@ export interface operations {
                  * @example providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
                  */
                 scope: components["parameters"]["scope"];
-                /** @description Name of the role eligibility schedule request to read (a GUID). */
+                /**
+                 * @description Name of the role eligibility schedule request to read (a GUID).
+                 * @example 64caffb6-55c0-4deb-a585-68e948ea1ad6
+                 */
                 roleEligibilityScheduleRequestName: components["parameters"]["roleEligibilityScheduleRequestName"];
             };
             cookie?: never;

@@ -94,7 +94,10 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Id of the target subscription; must be a UUID. */
+        /**
+         * @description Id of the target subscription; must be a UUID.
+         * @example 6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
+         */
         subscriptionId: string;
         /**
          * @description Name of the region.
@@ -124,7 +127,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Id of the target subscription; must be a UUID. */
+                /**
+                 * @description Id of the target subscription; must be a UUID.
+                 * @example 6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
+                 */
                 subscriptionId: components["parameters"]["subscriptionId"];
                 /**
                  * @description Name of the region.

@@ -80,7 +80,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key. */
+        /**
+         * @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key.
+         * @example 4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f
+         */
         company_id: string;
     };
     requestBodies: never;
@@ -94,7 +97,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key. */
+                /**
+                 * @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key.
+                 * @example 4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f
+                 */
                 company_id: components["parameters"]["company_id"];
             };
             cookie?: never;

@@ -125,7 +125,10 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Id of the subscription in which the server would be created. */
+        /**
+         * @description Id of the subscription in which the server would be created.
+         * @example 6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
+         */
         subscriptionId: string;
         /**
          * @description Version of the API; this document describes `2025-01-01`.
@@ -150,7 +153,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Id of the subscription in which the server would be created. */
+                /**
+                 * @description Id of the subscription in which the server would be created.
+                 * @example 6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
+                 */
                 subscriptionId: components["parameters"]["subscriptionId"];
             };
             cookie?: never;

@@ -140,11 +140,20 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key. */
+        /**
+         * @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key.
+         * @example 4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f
+         */
         company_id: string;
-        /** @description Id of the vendor (a GUID), written inside the parentheses of `vendors(<vendor_id>)`. */
+        /**
+         * @description Id of the vendor (a GUID), written inside the parentheses of `vendors(<vendor_id>)`.
+         * @example f8a5738e-44e3-ea11-bb43-000d3a2feca1
+         */
         vendor_id: string;
-        /** @description The vendor's current eTag. When it differs from the current tag, the vendor is not updated. */
+        /**
+         * @description The vendor's current eTag. When it differs from the current tag, the vendor is not updated.
+         * @example W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="
+         */
         "If-Match": string;
     };
     requestBodies: never;
@@ -157,13 +166,22 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The vendor's current eTag. When it differs from the current tag, the vendor is not updated. */
+                /**
+                 * @description The vendor's current eTag. When it differs from the current tag, the vendor is not updated.
+                 * @example W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="
+                 */
                 "If-Match": components["parameters"]["If-Match"];
             };
             path: {
-                /** @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key. */
+                /**
+                 * @description Key of the company, written inside the OData parentheses of `companies(<company_id>)`. Not shown in the source: the type or format of the key.
+                 * @example 4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f
+                 */
                 company_id: components["parameters"]["company_id"];
-                /** @description Id of the vendor (a GUID), written inside the parentheses of `vendors(<vendor_id>)`. */
+                /**
+                 * @description Id of the vendor (a GUID), written inside the parentheses of `vendors(<vendor_id>)`.
+                 * @example f8a5738e-44e3-ea11-bb43-000d3a2feca1
+                 */
                 vendor_id: components["parameters"]["vendor_id"];
             };
             cookie?: never;

@@ -56,7 +56,7 @@ describe('role eligibility schedule request (2020-10-01)', () => {
 
   it('is secured by OAuth 2.0 implicit with {auth_url} and user_impersonation', () => {
     expect(auth.security).toEqual([{ azure_auth: ['user_impersonation'] }]);
-    expect(auth.components.securitySchemes.azure_auth.flows.implicit.authorizationUrl).toBe('{auth_url}');
+    expect(auth.components.securitySchemes.azure_auth.flows.implicit.authorizationUrl).toBe('https://auth-url.invalid/');
     expect(auth.servers[0].url).toBe('{base_url}');
   });
 });
