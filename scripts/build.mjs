@@ -1,51 +1,77 @@
 #!/usr/bin/env node
 // `npm run build`: lint -> generate (bundles, types, manifest) -> compile the clients
 // (dist/) -> render the docs, in one warm process. Stops at the first failing step.
+// dist/ is compiled into a fresh folder and swapped in, so it holds only what the current
+// sources produce (nothing of a removed document) and is never half-written.
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './lib/apis.mjs';
+import { scratchDirFor, swapInDir } from './lib/files.mjs';
+import { runCommand } from './lib/findings.mjs';
 import { createPipeline, formatFinding } from './lib/pipeline.mjs';
 import { runTool, seconds } from './lib/run.mjs';
 import { generateAll } from './generate.mjs';
 import { lintAll } from './lint.mjs';
 
-// --no-compile / --no-docs: skip a step (the pipeline benchmark compares like with like).
-const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--no-')).map((a) => a.slice(5)));
-const total = performance.now();
-const step = (name, start, what) => console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
+/** A failed step: its output, indented under one headline, and exit code 1. */
+class StepFailed extends Error {}
 const fail = (name, output) => {
-  console.error(`build  ${name} FAILED\n${output.replace(/^/gm, '  ')}`);
-  process.exit(1);
+  throw new StepFailed(`build  ${name} FAILED\n${output.replace(/^/gm, '  ')}`);
 };
+const step = (name, start, what) => console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
 
-let start = performance.now();
-const pipeline = await createPipeline();
-const findings = await lintAll(pipeline);
-if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
-step('lint', start, `redocly + spectral clean, ${pipeline.apis.length} documents`);
-
-start = performance.now();
-try {
-  const { operations } = await generateAll(pipeline);
-  step('generate', start, `${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/`);
-} catch (error) {
-  fail('generate', error.message);
+/** tsc into a fresh folder, swapped in for dist/ only when the compile passed. */
+export async function compileClients() {
+  const dist = join(ROOT, 'dist');
+  const scratch = await scratchDirFor(dist);
+  const result = await runTool('typescript/bin/tsc', ['-p', 'tsconfig.build.json', '--outDir', scratch]);
+  if (result.code !== 0) {
+    await rm(scratch, { recursive: true, force: true });
+    fail('compile', (result.stdout + result.stderr).replaceAll(`${ROOT}/`, ''));
+  }
+  await swapInDir(scratch, dist);
 }
 
-// The clients and the docs only read generated/, so they can be built side by side.
-start = performance.now();
-const compile = !skip.has('compile') && existsSync(join(ROOT, 'src/index.ts'))
-  ? runTool('typescript/bin/tsc', ['-p', 'tsconfig.build.json']).then((r) => {
-      if (r.code !== 0) fail('compile', r.stdout + r.stderr);
-      step('compile', start, 'src/ -> dist/');
-    })
-  : Promise.resolve();
-const docs = !skip.has('docs') && existsSync(join(ROOT, 'scripts/docs.mjs'))
-  ? import('./docs.mjs').then(async ({ buildDocs }) => {
-      const { pages } = await buildDocs(pipeline.apis);
-      step('docs', start, `${pages.length} pages + index -> generated/docs/`);
-    }).catch((error) => fail('docs', error.message))
-  : Promise.resolve();
-await Promise.all([compile, docs]);
+async function build(skip) {
+  const total = performance.now();
+  let start = performance.now();
+  const pipeline = await createPipeline();
+  const findings = await lintAll(pipeline);
+  if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
+  step('lint', start, `redocly + spectral clean, ${pipeline.apis.length} documents`);
 
-console.log(`build  done in ${seconds(total)}`);
+  start = performance.now();
+  const { operations } = await generateAll(pipeline).catch((error) => fail('generate', error.message));
+  step('generate', start, `${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/`);
+
+  // The clients and the docs only read generated/, so they are built side by side.
+  start = performance.now();
+  const compile = !skip.has('compile') && existsSync(join(ROOT, 'src/index.ts'))
+    ? compileClients().then(() => step('compile', start, 'src/ -> dist/'))
+    : Promise.resolve();
+  const docs = !skip.has('docs')
+    ? import('./docs.mjs').then(async ({ buildDocs }) => {
+        const { pages } = await buildDocs(pipeline.apis).catch((error) => fail('docs', error.message));
+        step('docs', start, `${pages.length} pages + index -> generated/docs/`);
+      })
+    : Promise.resolve();
+  const results = await Promise.allSettled([compile, docs]);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  console.log(`build  done in ${seconds(total)}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // --no-compile / --no-docs: skip a step (the pipeline benchmark compares like with like).
+  const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--no-')).map((a) => a.slice(5)));
+  await runCommand('build', async () => {
+    try {
+      await build(skip);
+    } catch (error) {
+      if (!(error instanceof StepFailed)) throw error;
+      console.error(error.message);
+      process.exitCode = 1;
+    }
+  });
+}

@@ -3,11 +3,12 @@
 // (generated/bundled/<slug>.yaml). The mock, the docs and the types read these.
 import { createPipeline } from './lib/pipeline.mjs';
 import { rel } from './lib/apis.mjs';
+import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}`) await runCommand('bundle', async () => {
   const start = performance.now();
   const pipeline = await createPipeline();
   await Promise.all(pipeline.apis.map((api) => pipeline.bundle(api)));
   console.log(`bundle  ${pipeline.apis.length} documents -> ${pipeline.apis.map((a) => rel(a.bundle)).join(', ')}  ${seconds(start)}`);
-}
+});

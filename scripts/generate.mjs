@@ -3,6 +3,7 @@
 // manifest. Everything in generated/ (but the docs) comes from here; nothing is edited by hand.
 import { createPipeline } from './lib/pipeline.mjs';
 import { writeManifest } from './manifest.mjs';
+import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
 /** Bundles and types the given APIs, then rewrites the manifest from all bundles. */
@@ -20,12 +21,9 @@ export async function generateAll(pipeline, apis = pipeline.apis) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const start = performance.now();
-  try {
+  await runCommand('generate', async () => {
     const pipeline = await createPipeline();
     const { operations } = await generateAll(pipeline);
     console.log(`generate  ${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/  ${seconds(start)}`);
-  } catch (error) {
-    console.error(`generate  FAILED  ${error.message}`);
-    process.exitCode = 1;
-  }
+  });
 }

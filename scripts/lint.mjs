@@ -3,6 +3,7 @@
 // (spectral:oas + house rules, from .spectral.yaml) over every API in redocly.yaml, or the
 // named ones. Any error, warning, info or hint fails, printed as file:line:col.
 import { formatFinding, createPipeline } from './lib/pipeline.mjs';
+import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
 /** Lints the given APIs (in parallel) plus redocly.yaml itself; returns all findings. */
@@ -13,18 +14,19 @@ export async function lintAll(pipeline, apis = pipeline.apis) {
   return [...new Map(findings.map((f) => [formatFinding(f), f])).values()];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}`) await runCommand('lint', async () => {
   const start = performance.now();
   const pipeline = await createPipeline();
   const names = process.argv.slice(2);
   const apis = names.length ? pipeline.apis.filter((api) => names.includes(api.name)) : pipeline.apis;
   if (names.length && apis.length !== names.length) {
     console.error(`lint  unknown API in ${names.join(', ')}; known: ${pipeline.apis.map((a) => a.name).join(', ')}`);
-    process.exit(2);
+    process.exitCode = 2;
+    return;
   }
   const findings = await lintAll(pipeline, apis);
   for (const f of findings) console.error(formatFinding(f));
   const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
   console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents, ${seconds(start)}`);
   process.exitCode = findings.length ? 1 : 0;
-}
+});

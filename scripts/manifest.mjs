@@ -4,10 +4,11 @@
 // the /api/vX.Y prefix of business-data paths). Derived from the bundled documents:
 //   resource management: api-version = the document's info.version
 //   business data: prefix = path of servers[0] with its variables at their defaults (/api/v2.0)
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { GENERATED, loadApis } from './lib/apis.mjs';
+import { writeFileAtomic } from './lib/files.mjs';
 import { basePathOf } from './lib/servers.mjs';
 import { seconds } from './lib/run.mjs';
 
@@ -42,7 +43,7 @@ export async function writeManifest(apis = loadApis()) {
     ` * Do not edit: change the spec and run \`npm run generate\`.\n */\n\n` +
     `export const operations = ${JSON.stringify(operations, null, 2)} as const;\n\n` +
     `export type Operation = (typeof operations)[number];\n`;
-  await writeFile(MANIFEST, source);
+  await writeFileAtomic(MANIFEST, source);
   return operations;
 }
 

@@ -5,13 +5,14 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { createPipeline } from './lib/pipeline.mjs';
 import { rel } from './lib/apis.mjs';
+import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}`) await runCommand('types', async () => {
   const start = performance.now();
   const pipeline = await createPipeline();
   const files = await Promise.all(
     pipeline.apis.map(async (api) => pipeline.types(api, parse(await readFile(api.bundle, 'utf8')))),
   );
   console.log(`types  ${files.length} files -> ${files.map(rel).join(', ')}  ${seconds(start)}`);
-}
+});

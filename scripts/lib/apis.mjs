@@ -1,9 +1,8 @@
 // The list of APIs, read once from redocly.yaml (`apis:`), the single place that names
 // them. Every pipeline step (lint, bundle, types, docs, mock) iterates this list.
-import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { finding, InputError, positionOf, readYamlObject } from './findings.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const GENERATED = join(ROOT, 'generated');
@@ -11,9 +10,26 @@ export const GENERATED = join(ROOT, 'generated');
 /** `authorization@2020-10-01` -> `authorization-2020-10-01`: a file-name-safe slug. */
 export const slugOf = (name) => name.replace(/@/g, '-');
 
+/** The `apis:` of redocly.yaml; an unreadable or malformed file is an InputError naming file and line. */
 export function loadApis() {
-  const config = parse(readFileSync(join(ROOT, 'redocly.yaml'), 'utf8'));
-  return Object.entries(config.apis).map(([name, { root, output }]) => {
+  const file = join(ROOT, 'redocly.yaml');
+  const config = readYamlObject(file, 'Redocly configuration');
+  if (config.findings) throw new InputError(config.findings);
+  const problem = (path, message) => {
+    const { line, col } = positionOf(config, path);
+    return finding('workspace', file, line, col, 'error', 'apis-entry', message);
+  };
+  const entries = config.value.apis;
+  if (!entries || typeof entries !== 'object' || Array.isArray(entries) || !Object.keys(entries).length) {
+    throw new InputError([problem(['apis'], '`apis:` must map each `<api>@<version>` to its `root` and `output`')]);
+  }
+  const findings = [];
+  for (const [name, entry] of Object.entries(entries)) {
+    if (!/^[a-z][a-z0-9-]*@[A-Za-z0-9][\w.-]*$/.test(name)) findings.push(problem(['apis', name], `"${name}" is not of the form <api>@<version> (e.g. sql@2025-01-01)`));
+    if (typeof entry?.root !== 'string' || typeof entry?.output !== 'string') findings.push(problem(['apis', name], `"${name}" needs a \`root\` and an \`output\` path`));
+  }
+  if (findings.length) throw new InputError(findings);
+  return Object.entries(entries).map(([name, { root, output }]) => {
     const slug = slugOf(name);
     const [apiName, version = ''] = name.split('@');
     return {

@@ -1,0 +1,88 @@
+// Problems as a person reads them: one `file:line:col  severity  rule  message  (tool)`
+// line each. Every user-facing command turns bad input into these (never a stack trace):
+// the linters' own findings, YAML that does not parse, a file that is not an object, a
+// redocly.yaml that cannot be read. A stack trace is left for real bugs.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const relativeToRoot = (file) => (isAbsolute(file) ? relative(ROOT, file) : file);
+
+/** One finding, from either linter or from our own checks, with the file and line it is about. */
+export const finding = (tool, file, line, col, severity, rule, message) => ({
+  tool,
+  file: relativeToRoot(file),
+  line,
+  col,
+  severity,
+  rule,
+  // Tools quote absolute paths; a reader (and a test in a temp copy) wants them relative.
+  message: String(message).replaceAll(`${ROOT}/`, '').replace(/\s+/g, ' ').trim(),
+});
+
+export const formatFinding = (f) => `${f.file}:${f.line}:${f.col}  ${f.severity}  ${f.rule}  ${f.message}  (${f.tool})`;
+
+/** Bad input that stops a command: it carries the findings to print and the exit code. */
+export class InputError extends Error {
+  constructor(findings, exitCode = 1) {
+    super(findings.map(formatFinding).join('\n'));
+    this.findings = findings;
+    this.exitCode = exitCode;
+  }
+}
+
+/**
+ * Reads a YAML file that must hold a mapping. Returns `{ value, document, lines }` (the
+ * parsed object, the YAML document and its line counter, to locate nodes), or
+ * `{ findings }` when the file is missing, does not parse, or holds no mapping.
+ */
+export function readYamlObject(file, what = 'document') {
+  if (!existsSync(file)) return { findings: [finding('workspace', file, 1, 1, 'error', 'file-not-found', `the ${what} does not exist`)] };
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return { findings: [finding('workspace', file, 1, 1, 'error', 'file-unreadable', `cannot read the ${what}: ${error.code ?? error.message}`)] };
+  }
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  if (document.errors.length) {
+    return {
+      findings: document.errors.map((error) => {
+        const { line = 1, col = 1 } = error.linePos?.[0] ?? {};
+        return finding('yaml', file, line, col, 'error', 'yaml-syntax', error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''));
+      }),
+    };
+  }
+  const value = document.toJS();
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = value === null || value === undefined ? 'empty' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    return { findings: [finding('workspace', file, 1, 1, 'error', 'not-an-object', `the ${what} is ${kind}, not a YAML mapping`)] };
+  }
+  return { value, document, lines };
+}
+
+/** Line and column of the node at `path` (e.g. ['info', 'version']) in a readYamlObject result, or 1:1. */
+export function positionOf({ document, lines }, path) {
+  const node = document?.getIn(path, true);
+  const offset = node?.range?.[0];
+  if (offset === undefined) return { line: 1, col: 1 };
+  const { line, col } = lines.linePos(offset);
+  return { line, col };
+}
+
+/**
+ * Runs a command's body; bad input (InputError) ends in its findings, one line each, and
+ * a non-zero exit. Anything else is a bug and keeps its stack trace.
+ */
+export async function runCommand(name, body) {
+  try {
+    await body();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    for (const f of error.findings) console.error(formatFinding(f));
+    console.error(`${name}  FAILED with ${error.findings.length} problem(s)`);
+    process.exitCode = error.exitCode;
+  }
+}
