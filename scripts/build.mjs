@@ -4,34 +4,22 @@
 // dist/ is compiled into a fresh folder and swapped in, so it holds only what the current
 // sources produce (nothing of a removed document) and is never half-written.
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './lib/apis.mjs';
-import { scratchDirFor, swapInDir } from './lib/files.mjs';
+import { createCompiler } from './lib/compile.mjs';
 import { runCommand } from './lib/findings.mjs';
 import { createPipeline, formatFinding } from './lib/pipeline.mjs';
-import { runTool, seconds } from './lib/run.mjs';
+import { seconds } from './lib/run.mjs';
 import { generateAll } from './generate.mjs';
 import { lintAll } from './lint.mjs';
 
 /** A failed step: its output, indented under one headline, and exit code 1. */
 class StepFailed extends Error {}
 const fail = (name, output) => {
-  throw new StepFailed(`build  ${name} FAILED\n${output.replace(/^/gm, '  ')}`);
+  throw new StepFailed(`${output.trim()}\nbuild  ${name} FAILED`);
 };
 const step = (name, start, what) => console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
 
-/** tsc into a fresh folder, swapped in for dist/ only when the compile passed. */
-export async function compileClients() {
-  const dist = join(ROOT, 'dist');
-  const scratch = await scratchDirFor(dist);
-  const result = await runTool('typescript/bin/tsc', ['-p', 'tsconfig.build.json', '--outDir', scratch]);
-  if (result.code !== 0) {
-    await rm(scratch, { recursive: true, force: true });
-    fail('compile', (result.stdout + result.stderr).replaceAll(`${ROOT}/`, ''));
-  }
-  await swapInDir(scratch, dist);
-}
 
 async function build(skip) {
   const total = performance.now();
@@ -48,7 +36,9 @@ async function build(skip) {
   // The clients and the docs only read generated/, so they are built side by side.
   start = performance.now();
   const compile = !skip.has('compile') && existsSync(join(ROOT, 'src/index.ts'))
-    ? compileClients().then(() => step('compile', start, 'src/ -> dist/'))
+    ? createCompiler()()
+        .catch((error) => fail('compile', error.message))
+        .then(() => step('compile', start, 'src/ -> dist/'))
     : Promise.resolve();
   const docs = !skip.has('docs')
     ? import('./docs.mjs').then(async ({ buildDocs }) => {

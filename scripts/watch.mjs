@@ -1,18 +1,27 @@
 #!/usr/bin/env node
-// `npm run dev [-- --port <n>] [-- --no-mock] [-- --no-docs]`: watches specs/ and, on a
-// change, re-lints only the affected documents, re-bundles them, regenerates their types
-// and docs page, and makes the running mock serve the new version. One warm process:
-// the linters' engines, openapi-typescript and Prism stay loaded between changes.
+// `npm run dev [-- --port <n>] [-- --no-mock] [-- --no-docs]`: watches specs/ (and the
+// lint configs) and, on a change, re-lints only the affected documents, re-bundles them,
+// regenerates their types and docs page, recompiles dist/, and makes the running mock
+// serve the new version. One warm process: the linters' engines, openapi-typescript,
+// the TypeScript compiler and Prism stay loaded between changes.
 //
-// A broken edit prints its lint problems (file:line:col) and changes nothing in
-// generated/: types, docs and the mock keep the last good version until the edit is fixed.
-import { watch } from 'node:fs';
+// A broken edit prints its problems (file:line:col) and changes nothing in generated/:
+// types, docs, dist/ and the mock keep the last good version until the edit is fixed.
+//
+// The watcher is chokidar, not fs.watch: Node 20's recursive fs.watch loses a file once
+// an editor saves it by writing a new file and renaming it over the old one (Vim,
+// JetBrains "safe write", `sed -i`). chokidar re-attaches after such a rename and sees
+// deletes, re-creates and files in new folders. "watching" is printed only once its
+// initial scan is done, so no save after that line is lost.
+import { stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import chokidar from 'chokidar';
 import { ROOT } from './lib/apis.mjs';
-import { createPipeline, formatFinding } from './lib/pipeline.mjs';
+import { createCompiler } from './lib/compile.mjs';
+import { formatFinding, InputError } from './lib/findings.mjs';
+import { createPipeline } from './lib/pipeline.mjs';
 import { writeManifest } from './manifest.mjs';
-import { generateAll } from './generate.mjs';
 import { lintAll } from './lint.mjs';
 
 const { values: options } = parseArgs({
@@ -28,115 +37,202 @@ const withMock = options.mock && !options['no-mock'];
 const withDocs = options.docs && !options['no-docs'];
 
 const SPECS = join(ROOT, 'specs');
+const CONFIGS = ['redocly.yaml', '.spectral.yaml'].map((file) => join(ROOT, file));
 const ms = (start) => `${Math.round(performance.now() - start)} ms`;
 const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${start === undefined ? '' : `  ${ms(start)}`}`);
+const problems = (findings) => findings.forEach((f) => console.error(formatFinding(f)));
 
-const pipeline = await createPipeline();
 const docs = withDocs ? await import('./docs.mjs') : undefined;
+const compile = createCompiler();
+let pipeline;
+let mock;
 
-// file -> the APIs whose bundle read it; rebuilt from each successful bundle.
+// file -> the APIs (by name) whose bundle read it; rebuilt from each successful bundle.
 const dependents = new Map();
 function recordDependencies(api, files) {
-  for (const [file, apis] of dependents) if (apis.delete(api) && apis.size === 0) dependents.delete(file);
+  for (const [file, names] of dependents) if (names.delete(api.name) && names.size === 0) dependents.delete(file);
   for (const file of files) {
     if (!dependents.has(file)) dependents.set(file, new Set());
-    dependents.get(file).add(api);
+    dependents.get(file).add(api.name);
   }
 }
 
 /** The APIs a changed file affects: those that read it, else those whose folder holds it. */
 function affectedBy(file) {
   const known = dependents.get(file);
-  if (known?.size) return [...known];
+  if (known?.size) return pipeline.apis.filter((api) => known.has(api.name));
   if (file.startsWith(join(SPECS, 'common') + sep)) return pipeline.apis; // not yet referenced: be safe
-  return pipeline.apis.filter((api) => file.startsWith(api.specDir + sep));
+  return pipeline.apis.filter((api) => file.startsWith(api.specDir + sep) || file === api.root);
 }
 
-// --- first full pass -----------------------------------------------------------------
-let start = performance.now();
-const firstFindings = await lintAll(pipeline);
-for (const f of firstFindings) console.error(formatFinding(f));
-log('lint', firstFindings.length ? `${firstFindings.length} problem(s); fix them and save` : `${pipeline.apis.length} documents clean`, start);
-start = performance.now();
-const { results } = await generateAll(pipeline).catch((error) => {
-  console.error(`dev  generate FAILED  ${error.message}`);
-  return { results: [] };
-});
-for (const { api, files } of results) recordDependencies(api, files);
-log('generate', `${results.length} bundles + types`, start);
-if (docs) {
-  start = performance.now();
-  await docs.buildDocs(pipeline.apis);
-  log('docs', `${pipeline.apis.length} pages`, start);
+// dist/ follows the generated types; compiles are serialised and coalesced, and run
+// after the cycle has printed its types line, so they never delay fresh types.
+let compiling;
+let compileAgain = false;
+function compileDist() {
+  if (compiling) {
+    compileAgain = true;
+    return compiling;
+  }
+  const start = performance.now();
+  compiling = compile()
+    .then(({ files }) => log('dist', `${files} files -> dist/`, start))
+    .catch((error) => {
+      console.error(error.message);
+      log('dist', 'FAILED; dist/ keeps the last good build', start);
+    })
+    .finally(() => {
+      compiling = undefined;
+      if (compileAgain) {
+        compileAgain = false;
+        compileDist();
+      }
+    });
+  return compiling;
 }
-const mock = withMock ? await (await import('./lib/mock-server.mjs')).startMock({ port: Number(options.port) }) : undefined;
-if (mock) log('mock', `serving ${mock.routes.length} operations at ${mock.url}`);
-log('watch', `watching ${relative(ROOT, SPECS)}/ (Ctrl-C to stop)`);
 
-// --- change cycles ---------------------------------------------------------------------
-let pending = new Set();
-let timer;
-let running = Promise.resolve();
-
-async function cycle(files) {
-  const apis = [...new Set(files.flatMap(affectedBy))];
+/** Lint -> bundle -> types -> manifest -> mock -> docs -> dist for some APIs. */
+async function cycle(apis, { first = false } = {}) {
   if (apis.length === 0) return;
-  const names = apis.map((a) => a.name).join(', ');
+  const names = first ? `${apis.length} documents` : apis.map((a) => a.name).join(', ');
   const total = performance.now();
   let t = performance.now();
   const findings = await lintAll(pipeline, apis);
   if (findings.length) {
-    for (const f of findings) console.error(formatFinding(f));
-    log('lint', `${names}: ${findings.length} problem(s); generated/, docs and mock keep the last good version`, t);
-    return;
+    problems(findings);
+    log('lint', `${names}: ${findings.length} problem(s); generated/, docs, dist/ and mock keep the last good version`, t);
+    if (!first) return;
+  } else {
+    log('lint', `${names} clean`, t);
   }
-  log('lint', `${names} clean`, t);
 
   t = performance.now();
-  let bundled;
-  try {
-    bundled = await Promise.all(apis.map(async (api) => ({ api, ...(await pipeline.bundle(api)) })));
-  } catch (error) {
-    log('bundle', `FAILED ${error.message}; outputs unchanged`, t);
-    return;
+  const bundled = [];
+  for (const result of await Promise.allSettled(apis.map(async (api) => ({ api, ...(await pipeline.bundle(api)) })))) {
+    if (result.status === 'fulfilled') bundled.push(result.value);
+    else if (result.reason instanceof InputError) problems(result.reason.findings);
+    else console.error(`dev  bundle FAILED  ${result.reason.message}`);
   }
-  for (const { api, files: read } of bundled) recordDependencies(api, read);
-  log('bundle', `${names}`, t);
+  if (bundled.length === 0) return log('bundle', 'nothing bundled; outputs unchanged', t);
+  for (const { api, files } of bundled) recordDependencies(api, files);
+  log('bundle', first ? `${bundled.length} documents` : bundled.map((b) => b.api.name).join(', '), t);
 
   t = performance.now();
   await Promise.all(bundled.map(({ api, document }) => pipeline.types(api, document)));
   await writeManifest(pipeline.apis);
-  log('types', `${apis.map((a) => relative(ROOT, a.types)).join(', ')}`, t);
+  log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
+  const dist = compileDist();
 
   if (mock) {
     t = performance.now();
-    await mock.reload();
-    log('mock', `reloaded ${mock.routes.length} operations`, t);
+    await mock.reload(pipeline.apis).then(
+      () => log('mock', `reloaded ${mock.routes.length} operations`, t),
+      (error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`, t),
+    );
   }
   if (docs) {
     t = performance.now();
-    await docs.buildDocs(pipeline.apis, { only: apis });
-    log('docs', `${apis.map((a) => relative(ROOT, a.docs)).join(', ')}`, t);
+    const only = bundled.map((b) => b.api);
+    await docs.buildDocs(pipeline.apis, { only }).then(
+      () => log('docs', first ? `${only.length} pages` : only.map((a) => relative(ROOT, a.docs)).join(', '), t),
+      (error) => log('docs', `FAILED ${error.message}`, t),
+    );
   }
-  log('done', `${names}`, total);
+  if (first) await dist;
+  log('done', names, total);
+}
+
+/** (Re)reads redocly.yaml and .spectral.yaml; a broken config keeps the previous pipeline. */
+async function loadPipeline() {
+  try {
+    pipeline = await createPipeline();
+    dependents.clear();
+    return true;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    problems(error.findings);
+    log('config', pipeline ? 'broken; keeping the previous configuration' : 'broken; fix it and save');
+    return false;
+  }
+}
+
+// --- first full pass -------------------------------------------------------------------
+if (await loadPipeline()) await cycle(pipeline.apis, { first: true });
+if (withMock && pipeline) {
+  try {
+    mock = await (await import('./lib/mock-server.mjs')).startMock({ port: Number(options.port), apis: pipeline.apis });
+    log('mock', `serving ${mock.routes.length} operations at ${mock.url}`);
+  } catch (error) {
+    log('mock', `not started: ${error.message}`);
+  }
+}
+
+// --- change cycles -----------------------------------------------------------------------
+let pending = new Set();
+let timer;
+let running = Promise.resolve();
+
+async function onChanges(files) {
+  if (files.some((file) => CONFIGS.includes(file))) {
+    log('config', 'changed; reloading the list of APIs and the rulesets');
+    if (!(await loadPipeline())) return;
+    return cycle(pipeline.apis);
+  }
+  if (!pipeline) return;
+  const affected = new Set(files.flatMap(affectedBy));
+  return cycle(pipeline.apis.filter((api) => affected.has(api)));
+}
+
+// chokidar drops a second `change` of one path within 50 ms of the first (its throttle),
+// so a quick second save would be lost. Each cycle notes what it read; shortly after, a
+// file that differs from that (other inode, size or mtime) is taken as changed again.
+const fingerprint = async (file) => {
+  const s = await stat(file).catch(() => undefined);
+  return s ? `${s.ino}:${s.size}:${s.mtimeMs}` : 'absent';
+};
+const lastRead = new Map(); // file -> its fingerprint when the latest cycle started
+function noticeLateChanges(files) {
+  setTimeout(async () => {
+    for (const file of files) if ((await fingerprint(file)) !== lastRead.get(file)) changed(file);
+  }, 80).unref();
 }
 
 function schedule() {
   const files = [...pending];
   pending = new Set();
-  running = running.then(() => cycle(files)).catch((error) => console.error(`dev  FAILED  ${error.stack ?? error}`));
+  running = running
+    .then(async () => {
+      await Promise.all(files.map(async (file) => lastRead.set(file, await fingerprint(file))));
+      await onChanges(files);
+      noticeLateChanges(files);
+    })
+    .catch((error) => console.error(`dev  FAILED  ${error.stack ?? error}`));
 }
 
-const watcher = watch(SPECS, { recursive: true }, (_event, name) => {
-  if (!name || !/\.(ya?ml|json)$/.test(name)) return;
-  pending.add(join(SPECS, name));
+function changed(path) {
+  pending.add(path);
   clearTimeout(timer);
   timer = setTimeout(schedule, 30); // editors write in bursts; one cycle per burst
-});
+}
+
+// The configs are watched through their folder: a rename-over save of a watched single
+// file is otherwise lost, as with fs.watch.
+const watchers = [
+  chokidar.watch(SPECS, { ignoreInitial: true, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.(ya?ml|json)$/.test(path) }),
+  chokidar.watch(ROOT, { ignoreInitial: true, depth: 0, ignored: (path) => path !== ROOT && !CONFIGS.includes(path) }),
+];
+for (const watcher of watchers) {
+  watcher.on('all', (event, path) => {
+    if (['add', 'change', 'unlink'].includes(event)) changed(path);
+  });
+}
+await Promise.all(watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', resolve))));
+log('watch', `watching ${relative(ROOT, SPECS)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
 
 async function stop() {
-  watcher.close();
+  await Promise.all(watchers.map((watcher) => watcher.close()));
   await running;
+  await compiling;
   await mock?.close();
   process.exit(0);
 }

@@ -48,12 +48,12 @@ export function readYamlObject(file, what = 'document') {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (document.errors.length) {
-    return {
-      findings: document.errors.map((error) => {
-        const { line = 1, col = 1 } = error.linePos?.[0] ?? {};
-        return finding('yaml', file, line, col, 'error', 'yaml-syntax', error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''));
-      }),
-    };
+    // The first error is the cause; the parser's later ones are mostly its consequences.
+    const [error] = document.errors;
+    const { line = 1, col = 1 } = error.linePos?.[0] ?? {};
+    const more = document.errors.length > 1 ? ` (and ${document.errors.length - 1} more after it)` : '';
+    const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    return { findings: [finding('yaml', file, line, col, 'error', 'yaml-syntax', `${message}${more}`)] };
   }
   const value = document.toJS();
   if (!value || typeof value !== 'object' || Array.isArray(value)) {

@@ -2,8 +2,9 @@
 // affected document; a broken edit prints file:line and leaves generated/ as it was;
 // fixing the edit recovers without a restart; a change in specs/common/ redoes every
 // document that references it. (Timings are the benchmark's business, not this test's.)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
@@ -36,6 +37,26 @@ const file = (path: string) => join(dir, path);
 const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 const SHIPMENT_TYPES = 'generated/types/shipmentmethods-v1.0.ts';
 const VENDOR_TYPES = 'generated/types/vendors-v2.0.ts';
+const SHIPMENT_DIST = 'dist/generated/types/shipmentmethods-v1.0.d.ts';
+
+/** How Vim, JetBrains "safe write" and many tools save: a new file renamed over the old one. */
+async function renameOver(path: string, text: string) {
+  const scratch = `${path}.${Math.random().toString(36).slice(2)}~`;
+  await writeFile(scratch, text);
+  await rename(scratch, path);
+}
+
+/** Edits the schema's `code` description, saves it with `save`, waits for the cycle. */
+async function editAndWait(save: (path: string, text: string) => Promise<unknown>, description: string) {
+  const path = file(SHIPMENT_SCHEMA);
+  const text = (await readFile(path, 'utf8')).replace(/  code:\n    type: string\n    description: [^\n]*/, `  code:\n    type: string\n    description: ${description}`);
+  expect(text).toContain(description);
+  const from = output.length;
+  await save(path, text);
+  const cycle = await waitFor(/dev  done .*shipmentmethods@v1\.0/, from);
+  expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain(description);
+  return cycle;
+}
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('watch-test-'));
@@ -46,9 +67,14 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  child?.kill('SIGTERM');
+  // dev finishes what it is writing (a dist/ compile) before it exits on SIGTERM.
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
   await remove?.();
-});
+}, 30_000);
 
 describe('npm run dev', () => {
   it('regenerates the types of the changed document only', async () => {
@@ -84,10 +110,91 @@ describe('npm run dev', () => {
     const from = output.length;
     const common = file('specs/common/business-central/parameters/company_id.yaml');
     await writeFile(common, (await readFile(common, 'utf8')).replace('Key of the company', 'Key (id) of the company'));
-    const cycle = await waitFor(/dev  done /, from);
+    const cycle = await waitFor(/dev  done .*vendors@v2\.0/, from);
     expect(cycle).toContain('vendors@v2.0');
     expect(cycle).toContain('shipmentmethods@v1.0');
     expect(cycle).not.toContain('sql@2025-01-01');
     expect(await readFile(file(VENDOR_TYPES), 'utf8')).toContain('Key (id) of the company');
+  });
+
+  it('keeps hearing a file saved by rename-over, again and again (Vim, JetBrains safe write)', async () => {
+    for (const n of [1, 2, 3]) await editAndWait(renameOver, `Short code, renamed over ${n}.`);
+  });
+
+  it('keeps hearing a file edited with sed -i', async () => {
+    for (const n of [1, 2]) {
+      await editAndWait(async (path) => {
+        await promisify(execFile)('sed', ['-i', `s/description: Short code[^\\n]*/description: Short code, sed ${n}./`, path]);
+      }, `Short code, sed ${n}.`);
+    }
+  });
+
+  it('hears a delete (lint names the missing file) and the re-create', async () => {
+    const path = file(SHIPMENT_SCHEMA);
+    const text = await readFile(path, 'utf8');
+    const from = output.length;
+    await rm(path);
+    const report = await waitFor(/keep the last good version/, from);
+    expect(report).toMatch(/ShipmentMethod\.yaml/);
+    const again = output.length;
+    await writeFile(path, text.replace(/description: Short code[^\n]*/, 'description: Short code, re-created.'));
+    await waitFor(/dev  done .*shipmentmethods@v1\.0/, again);
+    expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, re-created.');
+  });
+
+  it('hears new files in new folders once a document references them', async () => {
+    const folder = file('specs/business-central/v1.0/schemas/extra');
+    await mkdir(folder);
+    const extra = join(folder, 'Note.yaml');
+    await writeFile(extra, 'type: string\ndescription: A note, first.\n');
+    const path = file(SHIPMENT_SCHEMA);
+    const text = await readFile(path, 'utf8');
+    const from = output.length;
+    await writeFile(path, text.replace('properties:\n', 'properties:\n  note:\n    $ref: ./extra/Note.yaml\n'));
+    await waitFor(/dev  done .*shipmentmethods@v1\.0/, from);
+    expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('A note, first.');
+
+    const second = output.length;
+    await renameOver(extra, 'type: string\ndescription: A note, second.\n');
+    await waitFor(/dev  done .*shipmentmethods@v1\.0/, second);
+    expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('A note, second.');
+  });
+
+  it('keeps dist/ current: the compiled declarations follow the spec', async () => {
+    const from = output.length;
+    await editAndWait(renameOver, 'Short code, for dist.');
+    // dist/ is compiled after the types line; wait for a compile that contains the edit.
+    await waitFor(/dev  dist .*-> dist\//, from, 25_000);
+    for (let tries = 0; !(await readFile(file(SHIPMENT_DIST), 'utf8')).includes('Short code, for dist.') && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await readFile(file(SHIPMENT_DIST), 'utf8')).toContain('Short code, for dist.');
+  });
+
+  it('reports a YAML syntax error as file:line:col, without a stack trace, and recovers', async () => {
+    const path = file(SHIPMENT_SCHEMA);
+    const good = await readFile(path, 'utf8');
+    const from = output.length;
+    await writeFile(path, `${good}broken: [unclosed\n`);
+    const report = await waitFor(/keep the last good version/, from);
+    expect(report).toMatch(/specs\/business-central\/v1\.0\/schemas\/ShipmentMethod\.yaml:\d+:\d+  error  /);
+    expect(report).not.toMatch(/\n\s+at /);
+    const again = output.length;
+    await writeFile(path, good.replace(/description: Short code[^\n]*/, 'description: Short code, after the syntax error.'));
+    await waitFor(/dev  done .*shipmentmethods@v1\.0/, again);
+    expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, after the syntax error.');
+  });
+
+  it('survives a broken redocly.yaml and picks up the fixed one', async () => {
+    const path = file('redocly.yaml');
+    const good = await readFile(path, 'utf8');
+    const from = output.length;
+    await writeFile(path, 'apis: [\n');
+    const report = await waitFor(/dev  config +broken/, from);
+    expect(report).toMatch(/redocly\.yaml:\d+:\d+  error  yaml-syntax/);
+    expect(report).not.toMatch(/\n\s+at /);
+    const fixed = output.length;
+    await renameOver(path, good);
+    await waitFor(/dev  done /, fixed, 25_000);
   });
 });

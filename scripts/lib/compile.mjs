@@ -1,0 +1,52 @@
+// Compiles the clients (tsconfig.build.json: src/ and generated/) into dist/ with the
+// TypeScript API, in-process. The compiler stays warm between calls: each compile reuses
+// the previous program (the standard library and unchanged files are not parsed again),
+// which is what lets `npm run dev` keep dist/ current after every save.
+// Output goes to a fresh folder that is swapped in for dist/ only when the compile passed,
+// so dist/ holds exactly what the current sources produce and is never half-written.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
+import { ROOT } from './apis.mjs';
+import { scratchDirFor, swapInDir } from './files.mjs';
+
+const DIST = join(ROOT, 'dist');
+
+export class CompileFailed extends Error {}
+
+export function createCompiler({ project = join(ROOT, 'tsconfig.build.json') } = {}) {
+  let previous;
+
+  return async function compile() {
+    // Read per call: a new document adds files under generated/ that the config includes.
+    const config = ts.getParsedCommandLineOfConfigFile(project, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    if (!config) throw new CompileFailed(`${relative(ROOT, project)}: cannot be read`);
+    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, oldProgram: previous });
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    if (diagnostics.length) {
+      const text = ts.formatDiagnostics(diagnostics, {
+        getCanonicalFileName: (f) => f,
+        getCurrentDirectory: () => ROOT,
+        getNewLine: () => '\n',
+      });
+      throw new CompileFailed(text.replaceAll(`${ROOT}/`, '').trim());
+    }
+    previous = program;
+
+    const outDir = config.options.outDir ?? DIST;
+    const scratch = await scratchDirFor(DIST);
+    const writes = [];
+    try {
+      program.emit(undefined, (file, text) => {
+        const target = join(scratch, relative(outDir, file));
+        writes.push(mkdir(dirname(target), { recursive: true }).then(() => writeFile(target, text)));
+      });
+      await Promise.all(writes);
+      await swapInDir(scratch, DIST);
+    } catch (error) {
+      await rm(scratch, { recursive: true, force: true });
+      throw error;
+    }
+    return { files: writes.length };
+  };
+}
