@@ -9,7 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { GENERATED, loadApis, rel } from './lib/apis.mjs';
-import { collectGaps } from './lib/docs-gaps.mjs';
+import { collectGaps, forReaders } from './lib/docs-gaps.mjs';
 import { landingPage } from './lib/docs-landing.mjs';
 import { makeOffline } from './lib/docs-offline.mjs';
 import { runTool, seconds, withoutBanners } from './lib/run.mjs';
@@ -18,11 +18,9 @@ import { operationsOf } from './manifest.mjs';
 export const DOCS = join(GENERATED, 'docs');
 
 // Redoc options, given on the command line so redocly.yaml stays the one list of APIs and
-// no second config can drift from it. showExtensions names x-source-gap only: Redoc then
-// prints "source-gap: …" on operations, parameters and schema properties (where the gap
-// sits elsewhere, the node's description says it, and Redoc shows descriptions).
+// no second config can drift from it. Gaps are shown once, in bold, in the descriptions
+// (lib/docs-gaps.mjs forReaders), so no extension is printed.
 const REDOC_OPTIONS = [
-  '--openapi.showExtensions=x-source-gap',
   '--openapi.hideLoading=true',
   // Open the example bodies far enough that their values are readable without clicking.
   '--openapi.jsonSamplesExpandLevel=3',
@@ -53,8 +51,10 @@ async function renderPage(api, scratch) {
   const start = performance.now();
   if (!existsSync(api.bundle)) throw new Error(`${rel(api.bundle)} is missing: run \`npm run generate\` first`);
   const raw = join(scratch, basename(api.docs));
+  const input = join(scratch, `${api.slug}.json`);
+  await writeFile(input, JSON.stringify(forReaders(parse(await readFile(api.bundle, 'utf8')))));
   const cli = await runTool('@redocly/cli/bin/cli.js', [
-    'build-docs', rel(api.bundle), '--inlineBundle', ...REDOC_OPTIONS, '-o', raw,
+    'build-docs', input, '--inlineBundle', ...REDOC_OPTIONS, '-o', raw,
   ]);
   if (cli.code !== 0) throw new Error(`build-docs ${api.name} failed:\n${withoutBanners(cli.stdout + cli.stderr)}`);
   const html = makeOffline(await readFile(raw, 'utf8'), rel(api.docs));

@@ -2,6 +2,25 @@
 // readable name of where it sits, for the landing page's at-a-glance list.
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
+/**
+ * The document as readers get it: each gap said once, in its node's description, with
+ * "Not shown in the source" in bold so it stands out; the `x-source-gap` record itself
+ * is not printed again (Redoc would show it as a second "source-gap:" line).
+ */
+export function forReaders(document) {
+  const copy = structuredClone(document);
+  const walk = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (typeof node['x-source-gap'] === 'string') {
+      delete node['x-source-gap'];
+      if (typeof node.description === 'string') node.description = node.description.replace(/\b(Not shown in the source|Not shown|Also not shown):/g, '**$1:**');
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(copy);
+  return copy;
+}
+
 export function collectGaps(document) {
   const gaps = [];
   const walk = (node, keys) => {

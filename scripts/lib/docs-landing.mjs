@@ -19,6 +19,9 @@ const FAMILIES = [
 const escape = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
+/** Escaped, with a line-break chance after each `/` and `›`: long paths wrap at their joints, not mid-word. */
+const breakable = (text) => escape(text).replace(/([/›])/g, '$1<wbr>');
+
 const version = (operation) =>
   operation.apiVersion ? `api-version ${operation.apiVersion}` : operation.prefix.replace(/^\/api\//, '');
 
@@ -42,7 +45,7 @@ function operationRow(page, operation) {
 
 function documentCard(page) {
   const gaps = page.gaps
-    .map(({ where, gap }) => `\n            <li><span class="where">${escape(where)}</span> ${escape(gap)}</li>`)
+    .map(({ where, gap }) => `\n            <li><span class="where">${breakable(where)}</span> ${escape(gap)}</li>`)
     .join('');
   return `
       <article class="doc" id="${escape(page.api.slug)}">
@@ -89,7 +92,7 @@ export function landingPage(pages) {
     <h1>API reference</h1>
     <p>${operations} operations of two API families, one page per OpenAPI document. Every page works offline.
     Where the source does not show something, the documents say so: those gaps are listed under each document here,
-    and marked <em>source-gap</em> on the pages.</p>
+    and said once, in bold (<strong>Not shown in the source</strong>), on the pages.</p>
     <nav>${FAMILIES.map((f) => `<a href="#${f.id}">${f.name}</a>`).join(' ')}</nav>
   </header>
   <main>${FAMILIES.map((family) => familySection(family, pages)).join('')}
@@ -135,6 +138,6 @@ const STYLE = `
   details summary { cursor: pointer; font-weight: 600; font-size: 14px; }
   .gaps { margin: 6px 0 2px; padding-left: 20px; font-size: 14px; }
   .gaps li { margin: 3px 0; }
-  .where { display: inline-block; margin-right: 6px; padding: 0 6px; border-radius: 4px; background: #fff8c5; color: #4d2d00; font-size: 12px; font-family: ui-monospace, Menlo, Consolas, monospace; word-break: break-all; }
+  .where { display: inline-block; margin-right: 6px; padding: 0 6px; border-radius: 4px; background: #fff8c5; color: #4d2d00; font-size: 12px; font-family: ui-monospace, Menlo, Consolas, monospace; word-break: normal; overflow-wrap: break-word; }
   footer { margin-top: 32px; padding-top: 16px; padding-bottom: 32px; color: var(--muted); font-size: 13px; border-top: 1px solid var(--line); }
 `;

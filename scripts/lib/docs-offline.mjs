@@ -39,6 +39,17 @@ export const CSP = [
 const FETCHABLE = /https?:\/\/(?:cdn\.|fonts\.|[a-z0-9.-]*(?:googleapis|gstatic|analytics|segment|sentry)\.)[^\s"'`)\\]*/g;
 const INERT = /^https:\/\/cdn\.redocly\.com\/icons\//;
 
+// Redoc sets its page title in a large heading that breaks long words anywhere; keep
+// words whole and the size readable.
+const READABLE = `
+  h1 { font-size: 1.75em !important; line-height: 1.25 !important; word-break: normal !important; overflow-wrap: break-word; }
+  #all-apis { position: fixed; top: 0; right: 0; z-index: 100; padding: 6px 12px; background: #fff;
+    border: 1px solid #d1d9e0; border-top: 0; border-right: 0; border-radius: 0 0 0 6px;
+    font: 600 13px/1.4 system-ui, sans-serif; color: #0b57d0; text-decoration: none; }
+  #all-apis:hover { text-decoration: underline; }`;
+/** The way back to the landing page, on every operation page. */
+const BACK_LINK = '<a id="all-apis" href="index.html">← All APIs</a>';
+
 /** Returns the page made offline, or throws when it cannot be made so. */
 export function makeOffline(html, label) {
   const fail = (why) => {
@@ -56,9 +67,12 @@ export function makeOffline(html, label) {
   const charset = /<meta charset="?[\w-]+"?\s*\/?>/;
   if (!charset.test(html)) fail('no <meta charset> in the page to put the CSP after');
 
+  if (!/<body[^>]*>/.test(html)) fail('no <body> in the page to put the way back in');
+
   const out = html
     .replace(LOGO, WORDMARK)
-    .replace(charset, (meta) => `${meta}\n  <meta http-equiv="Content-Security-Policy" content="${CSP}">`);
+    .replace(charset, (meta) => `${meta}\n  <meta http-equiv="Content-Security-Policy" content="${CSP}">\n  <style>${READABLE}</style>`)
+    .replace(/<body[^>]*>/, (body) => `${body}\n  ${BACK_LINK}`);
 
   const left = [...new Set(out.match(FETCHABLE) ?? [])].filter((url) => !INERT.test(url));
   if (left.length) fail(`URLs the page could fetch remain: ${left.join(', ')}`);

@@ -181,16 +181,27 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       expect(await visibleText(page())).toMatch(new RegExp(`${op.method} ${escapeRe(op.path)}`));
     });
 
-    it('shows the gaps on its operations and their parameters', async () => {
-      // Redoc labels them "source-gap: …" (showExtensions: x-source-gap). It renders an
-      // unfolded operation in steps, hence the polling.
+    it('shows each gap of its operations and parameters once, marked in bold', async () => {
+      // Said in the node's description ("Not shown in the source: …", bolded for readers);
+      // the x-source-gap record is not printed a second time. Redoc renders an unfolded
+      // operation in steps, hence the polling.
       for (const op of ops) {
         const operation = doc.paths[op.path][op.method.toLowerCase()];
         const nodes = [operation, ...(operation.parameters ?? []).map((p: any) => deref(doc, p))];
         for (const node of nodes.filter((n) => n['x-source-gap'])) {
-          await expect.poll(() => visibleText(page()), { timeout: 10_000 }).toContain(`source-gap: ${squash(node['x-source-gap'])}`);
+          const said = squash(String(node.description).split(/Not shown in the source:/)[1] ?? '').slice(0, 40);
+          expect(said, `${op.operationId}: the description says what is not shown`).not.toBe('');
+          await expect.poll(() => visibleText(page()), { timeout: 10_000 }).toContain(said);
         }
       }
+      expect(await page().locator('strong', { hasText: 'Not shown in the source:' }).count()).toBeGreaterThan(0);
+      expect(await visibleText(page())).not.toContain('source-gap:');
+    });
+
+    it('links back to the landing page', async () => {
+      const back = page().locator('a#all-apis');
+      expect(await back.getAttribute('href')).toBe('index.html');
+      expect(await back.isVisible()).toBe(true);
     });
 
     it('shows every named example of its operations', async () => {
