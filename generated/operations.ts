@@ -3,9 +3,49 @@
  * Do not edit: change the spec and run `npm run generate`.
  */
 
+/** Per family, per API: its versions, oldest first, and the default (null when every version is a preview). */
+export const apis = {
+  "resource-manager": {
+    "authorization": {
+      "versions": [
+        "2020-10-01"
+      ],
+      "default": "2020-10-01"
+    },
+    "sql": {
+      "versions": [
+        "2025-01-01"
+      ],
+      "default": "2025-01-01"
+    },
+    "containerinstance": {
+      "versions": [
+        "2025-09-01"
+      ],
+      "default": "2025-09-01"
+    }
+  },
+  "business-central": {
+    "vendors": {
+      "versions": [
+        "v2.0"
+      ],
+      "default": "v2.0"
+    },
+    "shipmentmethods": {
+      "versions": [
+        "v1.0"
+      ],
+      "default": "v1.0"
+    }
+  }
+} as const;
+
 export const operations = [
   {
     "api": "authorization@2020-10-01",
+    "apiName": "authorization",
+    "version": "2020-10-01",
     "family": "resource-manager",
     "operationId": "RoleEligibilityScheduleRequests_Get",
     "method": "GET",
@@ -14,6 +54,8 @@ export const operations = [
   },
   {
     "api": "sql@2025-01-01",
+    "apiName": "sql",
+    "version": "2025-01-01",
     "family": "resource-manager",
     "operationId": "Servers_CheckNameAvailability",
     "method": "POST",
@@ -22,6 +64,8 @@ export const operations = [
   },
   {
     "api": "containerinstance@2025-09-01",
+    "apiName": "containerinstance",
+    "version": "2025-09-01",
     "family": "resource-manager",
     "operationId": "Location_ListCachedImages",
     "method": "GET",
@@ -30,6 +74,8 @@ export const operations = [
   },
   {
     "api": "vendors@v2.0",
+    "apiName": "vendors",
+    "version": "v2.0",
     "family": "business-central",
     "operationId": "updateVendor",
     "method": "PATCH",
@@ -38,6 +84,8 @@ export const operations = [
   },
   {
     "api": "shipmentmethods@v1.0",
+    "apiName": "shipmentmethods",
+    "version": "v1.0",
     "family": "business-central",
     "operationId": "createShipmentMethod",
     "method": "POST",

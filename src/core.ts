@@ -11,7 +11,7 @@
  * Request clone and a random id per call, and the point is to stay within 10 % of it.
  */
 import createClient from 'openapi-fetch';
-import { operations } from '../generated/operations.js';
+import { apis, operations } from '../generated/operations.js';
 import { ClientError, redact, scrubCause } from './errors.js';
 import { serializePath } from './path-serializer.js';
 
@@ -38,11 +38,20 @@ export interface ClientOptions {
    * the answer is returned as is.
    */
   retry?: false | { retries?: number; delayMs?: number; maxDelayMs?: number };
+  /**
+   * The version to send per API (the key before `@` in redocly.yaml), e.g.
+   * `{ sql: '2025-01-01' }`. An API left out is sent with its default: the newest
+   * version that is not a preview. The client is typed by exactly these versions.
+   */
+  apiVersions?: Readonly<Record<string, string>>;
 }
 
 export type Family = 'resource-manager' | 'business-central';
 
 interface OperationInfo {
+  /** The API (before `@`) and the version this client sends it with. */
+  apiName: string;
+  version: string;
   apiVersion?: string;
   prefix?: string;
   /** "POST https://host/path-template", for messages; built once, not per call. */
@@ -167,6 +176,31 @@ function describeCause(cause: any, token: string | undefined): string {
   return redact(`${cause?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`, token);
 }
 
+/**
+ * The version each API of the family is sent with: the one pinned in `apiVersions`, else
+ * the API's default. A pin the workspace does not hold is refused here, before anything
+ * is sent.
+ */
+function chooseVersions(family: Family, pins: ClientOptions['apiVersions']): Map<string, string> {
+  const held = apis[family] as Record<string, { versions: readonly string[]; default: string | null }>;
+  if (pins !== undefined && (pins === null || typeof pins !== 'object' || Array.isArray(pins))) {
+    refuseOption('apiVersions', 'must be an object like { sql: \'2025-01-01\' }');
+  }
+  for (const [apiName, version] of Object.entries(pins ?? {})) {
+    if (!Object.hasOwn(held, apiName)) refuseOption(`apiVersions.${apiName}`, `names no ${family} API; known: ${Object.keys(held).join(', ')}`);
+    if (version === undefined) continue;
+    if (typeof version !== 'string' || !held[apiName]!.versions.includes(version)) {
+      refuseOption(`apiVersions.${apiName}`, `must be one of the versions this package holds: ${held[apiName]!.versions.join(', ')}`);
+    }
+  }
+  const chosen = new Map<string, string>();
+  for (const [apiName, { default: fallback }] of Object.entries(held)) {
+    const version = pins?.[apiName] ?? fallback;
+    if (version) chosen.set(apiName, version);
+  }
+  return chosen;
+}
+
 export type Send = (method: string, path: string, init?: Record<string, any>) => Promise<any>;
 
 export interface Core {
@@ -193,11 +227,22 @@ export function createCore(options: ClientOptions, family: Family): Core {
   if (!(timeoutMs >= 0)) refuseOption('timeoutMs', 'must be 0 or more');
   const { retries, delayMs, maxDelayMs } = retrySettings(options.retry);
 
+  const chosen = chooseVersions(family, options.apiVersions);
+  // "METHOD path" -> the operation at the version this client sends, or, for an operation
+  // its API has only in other versions, the versions that have it (for the error).
   const ops = new Map<string, OperationInfo>();
+  const elsewhere = new Map<string, { apiName: string; versions: string[] }>();
   for (const op of operations) {
     if (op.family !== family) continue;
+    const key = `${op.method} ${op.path}`;
+    if (chosen.get(op.apiName) !== op.version) {
+      const other = elsewhere.get(key) ?? { apiName: op.apiName, versions: [] };
+      other.versions.push(op.version);
+      elsewhere.set(key, other);
+      continue;
+    }
     const { apiVersion, prefix = '' } = op as { apiVersion?: string; prefix?: string };
-    ops.set(`${op.method} ${op.path}`, { apiVersion, prefix, what: `${op.method} ${baseUrl.origin}${prefix}${op.path}` });
+    ops.set(key, { apiName: op.apiName, version: op.version, apiVersion, prefix, what: `${op.method} ${baseUrl.origin}${prefix}${op.path}` });
   }
 
   // Read once, like openapi-fetch does: a test double or polyfill must be in place first.
@@ -294,7 +339,11 @@ export function createCore(options: ClientOptions, family: Family): Core {
     const what = `${method} ${path}`;
     const op = ops.get(what);
     if (!op) {
-      return Promise.reject(new ClientError('unknown-operation', `${what} is not a ${family} operation.`));
+      const other = elsewhere.get(what);
+      const why = other
+        ? `${what} is not in ${other.apiName} ${chosen.get(other.apiName) ?? '(no version chosen)'}, the version this client sends; ${other.versions.join(', ')} ${other.versions.length === 1 ? 'has' : 'have'} it (apiVersions: { ${other.apiName}: '...' }).`
+        : `${what} is not a ${family} operation.`;
+      return Promise.reject(new ClientError('unknown-operation', why));
     }
     if (init.baseUrl !== undefined) {
       // The origin is fixed when the client is created: the token goes nowhere else.
@@ -302,7 +351,17 @@ export function createCore(options: ClientOptions, family: Family): Core {
     }
     const params = init.params ?? {};
     let query = params.query;
-    if (op.apiVersion !== undefined && query?.['api-version'] == null) query = { ...query, 'api-version': op.apiVersion };
+    if (op.apiVersion !== undefined) {
+      const asked = query?.['api-version'];
+      // The call is typed by this version's document: sending another would check the
+      // request and read the answer against the wrong types. A pinned client is the way.
+      if (asked != null && asked !== op.apiVersion) {
+        return Promise.reject(
+          new ClientError('invalid-argument', `${what}: api-version "${String(asked)}" differs from ${op.apiVersion}, the version this client is typed for; create a client with apiVersions: { ${op.apiName}: '${String(asked)}' } instead.`, { parameter: 'api-version' }),
+        );
+      }
+      query = { ...query, 'api-version': op.apiVersion };
+    }
     // An empty `path` object still runs the serializer, which refuses missing values
     // instead of leaving `{name}` in the URL.
     const request: Record<string, any> = { ...init, params: { ...params, query, path: params.path ?? {} } };

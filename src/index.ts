@@ -24,14 +24,18 @@ export type {
   CloudError,
   ContainerInstanceCloudError,
   ErrorResponse,
+  ResourceManagerApiVersions,
   ResourceManagerClient,
+  ResourceManagerOptions,
   ResourceManagerPaths,
   RoleEligibilityScheduleRequest,
 } from './resource-manager.js';
 export { createBusinessCentralClient } from './business-central.js';
 export type {
+  BusinessCentralApiVersions,
   BusinessCentralClient,
   BusinessCentralError,
+  BusinessCentralOptions,
   BusinessCentralPaths,
   ShipmentMethod,
   UpdateVendorArgs,
@@ -43,4 +47,5 @@ export { ClientError, isClientError } from './errors.js';
 export type { ClientErrorCode, ClientErrorDetails } from './errors.js';
 export type { ClientOptions } from './core.js';
 export type { PageOptions } from './paging.js';
-export type { HttpMethod, Result, TypedClient, WithOptionalApiVersion } from './types.js';
+export type { HttpMethod, Result, TypedClient } from './types.js';
+export type { ApiName, ApiVersions, DefaultVersionOf, SchemaOf, VersionOf, WithPinnedApiVersion, Writable } from './versions.js';

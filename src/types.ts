@@ -69,29 +69,3 @@ export interface TypedClient<P> {
   use(...middleware: Middleware[]): void;
   eject(...middleware: Middleware[]): void;
 }
-
-type Flatten<T> = { [K in keyof T]: T[K] } & {};
-
-type LooseQuery<Q> = Flatten<Omit<Q, 'api-version'> & { 'api-version'?: string }>;
-// `query` itself becomes optional only when api-version was its one required key.
-type QueryWithOptionalApiVersion<Q> =
-  RequiredKeysOf<Omit<Q, 'api-version'>> extends never ? { query?: LooseQuery<Q> } : { query: LooseQuery<Q> };
-
-/** An operation whose query requires `api-version`, with it made optional. */
-type OptionalApiVersion<O> = O extends { parameters: { query: infer Q } }
-  ? 'api-version' extends keyof Q
-    ? {
-        [K in keyof O]: K extends 'parameters'
-          ? Flatten<Omit<O['parameters'], 'query'> & QueryWithOptionalApiVersion<Q>>
-          : O[K];
-      }
-    : O
-  : O;
-
-/**
- * The generated `paths` with `query['api-version']` optional on every operation: the
- * client fills it in from generated/operations.ts when the caller leaves it out.
- */
-export type WithOptionalApiVersion<P> = {
-  [Path in keyof P]: { [M in keyof P[Path]]: M extends HttpMethod ? OptionalApiVersion<P[Path][M]> : P[Path][M] };
-};

@@ -143,3 +143,24 @@ describe('options', () => {
     createResourceManagerClient({ token: 't' });
   });
 });
+
+describe('apiVersions', () => {
+  it('takes only versions the workspace holds, for APIs it holds', () => {
+    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
+    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { vendors: 'v2.0', shipmentmethods: 'v1.0' } });
+    // @ts-expect-error 2030-01-01 is not a version of sql in this workspace
+    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2030-01-01' } });
+    // @ts-expect-error vendors is a business-data API, not a resource-management one
+    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { vendors: 'v2.0' } });
+  });
+
+  it('types the per-call api-version as the one version the client sends', () => {
+    const pinned = createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
+    pinned.POST(CHECK, { params: { path: { subscriptionId: 's' }, query: { 'api-version': '2025-01-01' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    pinned.POST(CHECK, {
+      // @ts-expect-error another api-version than the pinned one
+      params: { path: { subscriptionId: 's' }, query: { 'api-version': '2024-01-01' } },
+      body: { name: 'x', type: 'Provider.Sql/servers' },
+    });
+  });
+});

@@ -21,12 +21,39 @@ describe('api-version', () => {
     expect(calls.map((c) => c.url.searchParams.getAll('api-version'))).toEqual([['2020-10-01'], ['2025-01-01'], ['2025-09-01']]);
   });
 
-  it('can be overridden by the caller', async () => {
+  it('may be given per call only as the version the client is typed for', async () => {
     const { arm, calls } = client();
-    await arm.GET(IMAGES, {
+    await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' }, query: { 'api-version': '2025-09-01' } } });
+    expect(calls[0]!.url.searchParams.getAll('api-version')).toEqual(['2025-09-01']);
+    const other = arm.GET(IMAGES, {
+      // @ts-expect-error another api-version would be checked against the wrong document's types
       params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' }, query: { 'api-version': '2024-11-01-preview' } },
     });
-    expect(calls[0]!.url.searchParams.getAll('api-version')).toEqual(['2024-11-01-preview']);
+    await expect(other).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'api-version' });
+    await expect(other).rejects.toThrow(/apiVersions: \{ containerinstance: '2024-11-01-preview' \}/);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('apiVersions', () => {
+  it('refuses, before anything is sent, an API or a version the package does not hold', () => {
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { sql: '2030-01-01' as '2025-01-01' } })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql' }),
+    );
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: 'x' } as never })).toThrow(/names no resource-manager API; known: authorization, sql, containerinstance/);
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: 'sql' as never })).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+  });
+
+  it('sends the pinned version', async () => {
+    const calls: Request[] = [];
+    const arm = createResourceManagerClient({
+      baseUrl: BASE,
+      token: 't',
+      apiVersions: { sql: '2025-01-01' },
+      fetch: async (request: Request) => (calls.push(request), new Response('{}', { headers: { 'Content-Type': 'application/json' } })),
+    });
+    await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    expect(new URL(calls[0]!.url).searchParams.get('api-version')).toBe('2025-01-01');
   });
 });
 
