@@ -13,7 +13,7 @@ import { collectGaps, forReaders } from './lib/docs-gaps.mjs';
 import { landingPage } from './lib/docs-landing.mjs';
 import { makeOffline } from './lib/docs-offline.mjs';
 import { runTool, seconds, withoutBanners } from './lib/run.mjs';
-import { operationsOf } from './manifest.mjs';
+import { operationsOf, versionsByApi } from './manifest.mjs';
 
 export const DOCS = join(GENERATED, 'docs');
 
@@ -63,7 +63,7 @@ async function renderPage(api, scratch) {
 }
 
 /** What the landing page says of one document, read from its bundle. */
-async function pageInfo(api) {
+async function pageInfo(api, defaults) {
   const document = parse(await readFile(api.bundle, 'utf8'));
   const operations = (await operationsOf(api)).map((operation) => {
     const node = document.paths[operation.path][operation.method.toLowerCase()];
@@ -71,6 +71,7 @@ async function pageInfo(api) {
   });
   return {
     api,
+    isDefault: defaults.get(api.apiName) === api.version,
     title: document.info.title,
     version: String(document.info.version),
     server: document.servers?.[0]?.url ?? '',
@@ -91,7 +92,10 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
   const scratch = await mkdtemp(join(tmpdir(), 'docs-'));
   try {
     const rendered = await inBatches(only, availableParallelism(), (api) => renderPage(api, scratch));
-    const infos = await Promise.all(apis.map(pageInfo));
+    const defaults = new Map(
+      Object.values(versionsByApi(apis)).flatMap((family) => Object.entries(family).map(([apiName, entry]) => [apiName, entry.default])),
+    );
+    const infos = await Promise.all(apis.map((api) => pageInfo(api, defaults)));
     const index = join(DOCS, 'index.html');
     await writeFile(index, landingPage(infos));
     const pages = rendered.map((r) => ({ ...infos.find((info) => info.api === r.api), ...r }));

@@ -1,6 +1,7 @@
 // generated/docs/index.html: the two families, their operations (method, path, version),
 // a link to each document's page and the gaps each document records. Hand-made HTML
 // with inline CSS and system fonts only, so it opens offline like the Redoc pages.
+import { compareVersions } from './apis.mjs';
 import { CSP } from './docs-offline.mjs';
 
 const FAMILIES = [
@@ -28,7 +29,7 @@ const version = (operation) =>
 // Business-data paths are written without their /api/vX.Y prefix (it is in the server
 // URL); the landing page shows the full path a client sends, with the prefix dimmed.
 const fullPath = (operation) =>
-  `${operation.prefix ? `<span class="prefix">${escape(operation.prefix)}</span>` : ''}${escape(operation.path)}`;
+  `${operation.prefix ? `<span class="prefix">${breakable(operation.prefix)}</span>` : ''}${breakable(operation.path)}`;
 
 function operationRow(page, operation) {
   return `
@@ -39,8 +40,24 @@ function operationRow(page, operation) {
             <div class="path"><code>${fullPath(operation)}</code></div>
             <div class="id">operationId <code>${escape(operation.operationId)}</code></div>
           </td>
-          <td class="version">${escape(version(operation))}</td>
+          <td class="version">${escape(version(operation))}${versionBadges(page)}</td>
         </tr>`;
+}
+
+/** "default" for the version a client sends unless pinned, "preview" for a preview. */
+function versionBadges(page) {
+  const badges = [];
+  if (page.isDefault) badges.push('<span class="badge default" title="sent by the clients unless another version is pinned">default</span>');
+  if (page.api.preview) badges.push('<span class="badge preview">preview</span>');
+  return badges.length ? ` ${badges.join(' ')}` : '';
+}
+
+/** One family's documents: API by API (in redocly.yaml order), each API's versions newest first. */
+function ordered(pages) {
+  const order = [...new Set(pages.map((page) => page.api.apiName))];
+  return [...pages].sort(
+    (a, b) => order.indexOf(a.api.apiName) - order.indexOf(b.api.apiName) || compareVersions(b.api.version, a.api.version),
+  );
 }
 
 function documentCard(page) {
@@ -50,7 +67,7 @@ function documentCard(page) {
   return `
       <article class="doc" id="${escape(page.api.slug)}">
         <h3><a href="${escape(page.href)}">${escape(page.title)}</a></h3>
-        <p class="meta"><code>${escape(page.api.name)}</code> · version ${escape(page.version)} · ${page.operations.length} operation${page.operations.length === 1 ? '' : 's'} · <a href="${escape(page.href)}">open the reference →</a></p>
+        <p class="meta"><code>${escape(page.api.name)}</code> · version ${escape(page.version)}${versionBadges(page)} · ${page.operations.length} operation${page.operations.length === 1 ? '' : 's'} · <a href="${escape(page.href)}">open the reference →</a></p>
         <details open>
           <summary>Not shown in the source (${page.gaps.length})</summary>
           <ul class="gaps">${gaps}
@@ -60,7 +77,7 @@ function documentCard(page) {
 }
 
 function familySection(family, pages) {
-  const members = pages.filter((page) => page.api.family === family.id);
+  const members = ordered(pages.filter((page) => page.api.family === family.id));
   if (members.length === 0) return '';
   const rows = members.flatMap((page) => page.operations.map((operation) => operationRow(page, operation))).join('');
   return `
@@ -125,13 +142,15 @@ const STYLE = `
   td:first-child { width: 84px; }
   .version { white-space: nowrap; width: 1%; }
   .op { font-weight: 600; }
-  .path code { word-break: break-all; }
+  .path code { word-break: normal; overflow-wrap: break-word; }
   .path .prefix { color: var(--muted); }
   .id { color: var(--muted); font-size: 13px; }
   .method { display: inline-block; min-width: 60px; text-align: center; padding: 2px 8px; border-radius: 4px; font: 600 12px/1.6 ui-monospace, Menlo, Consolas, monospace; color: #fff; }
   .method.get { background: #1a7f37; } .method.post { background: #0b57d0; } .method.patch { background: #9a6700; }
   .method.put { background: #8250df; } .method.delete { background: #cf222e; }
   .docs-heading { font-size: 16px; margin: 22px 0 8px; }
+  .badge { display: inline-block; margin-left: 4px; padding: 0 6px; border-radius: 10px; font-size: 12px; font-weight: 600; }
+  .badge.default { background: #dafbe1; color: #116329; } .badge.preview { background: #fff1e5; color: #953800; }
   .doc { border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; margin-bottom: 12px; }
   .doc h3 { margin: 0; font-size: 17px; }
   .meta { margin: 2px 0 6px; color: var(--muted); font-size: 14px; }
