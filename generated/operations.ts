@@ -3,26 +3,39 @@
  * Do not edit: change the spec and run `npm run generate`.
  */
 
-/** Per family, per API: its versions, oldest first, and the default (null when every version is a preview). */
+/**
+ * What the clients read, per family and API: the versions (oldest first), the default
+ * (null when every version is a preview), business-data prefixes per version, and each
+ * operation with the indexes of the versions that have it ("all": every version).
+ */
 export const apis = {
   "resource-manager": {
     "authorization": {
       "versions": [
         "2020-10-01"
       ],
-      "default": "2020-10-01"
+      "default": "2020-10-01",
+      "operations": {
+        "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": "all"
+      }
     },
     "sql": {
       "versions": [
         "2025-01-01"
       ],
-      "default": "2025-01-01"
+      "default": "2025-01-01",
+      "operations": {
+        "POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability": "all"
+      }
     },
     "containerinstance": {
       "versions": [
         "2025-09-01"
       ],
-      "default": "2025-09-01"
+      "default": "2025-09-01",
+      "operations": {
+        "GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages": "all"
+      }
     }
   },
   "business-central": {
@@ -30,17 +43,30 @@ export const apis = {
       "versions": [
         "v2.0"
       ],
-      "default": "v2.0"
+      "default": "v2.0",
+      "prefixes": [
+        "/api/v2.0"
+      ],
+      "operations": {
+        "PATCH /companies({company_id})/vendors({vendor_id})": "all"
+      }
     },
     "shipmentmethods": {
       "versions": [
         "v1.0"
       ],
-      "default": "v1.0"
+      "default": "v1.0",
+      "prefixes": [
+        "/api/v1.0"
+      ],
+      "operations": {
+        "POST /companies({company_id})/shipmentMethods": "all"
+      }
     }
   }
 } as const;
 
+/** Every operation of every version, one entry each (for the mock, the docs and tests). */
 export const operations = [
   {
     "api": "authorization@2020-10-01",

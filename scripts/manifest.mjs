@@ -48,21 +48,38 @@ export async function operationsOf(api, document) {
   return operations;
 }
 
-/** Per family, per API: its versions (oldest first) and its default. */
-export function versionsByApi(apis) {
+/**
+ * Per family, per API, what a client needs at run time, compactly (an app pays for these
+ * bytes): its versions (oldest first), its default, for business data the /api/vX.Y
+ * prefix of each version, and each operation ("METHOD path") with the indexes of the
+ * versions that have it, or "all".
+ */
+export function versionsByApi(apis, operations = []) {
   const families = Object.fromEntries(FAMILIES.map((family) => [family, {}]));
   for (const api of apis) {
-    const entry = (families[api.family][api.apiName] ??= { family: api.family, versions: [] });
-    if (Object.values(families).some((other) => other !== families[api.family] && other[api.apiName])) {
+    const clash = FAMILIES.find((family) => family !== api.family && families[family][api.apiName]);
+    if (clash) {
       throw new InputError([finding('workspace', join(GENERATED, '..', 'redocly.yaml'), 1, 1, 'error', 'api-name', `"${api.apiName}" is used by both API families`)]);
     }
+    const entry = (families[api.family][api.apiName] ??= { versions: [], default: null });
     entry.versions.push(api.version);
   }
-  for (const family of Object.values(families)) {
-    for (const entry of Object.values(family)) {
+  for (const [familyName, family] of Object.entries(families)) {
+    for (const [apiName, entry] of Object.entries(family)) {
       entry.versions.sort(compareVersions);
       entry.default = defaultVersionOf(entry.versions) ?? null;
-      delete entry.family;
+      const own = operations.filter((op) => op.family === familyName && op.apiName === apiName);
+      if (familyName === 'business-central') {
+        entry.prefixes = entry.versions.map((version) => own.find((op) => op.version === version)?.prefix ?? '');
+      }
+      const byRoute = new Map();
+      for (const op of own) {
+        const key = `${op.method} ${op.path}`;
+        byRoute.set(key, [...(byRoute.get(key) ?? []), entry.versions.indexOf(op.version)].sort((a, b) => a - b));
+      }
+      entry.operations = Object.fromEntries(
+        [...byRoute].map(([key, indexes]) => [key, indexes.length === entry.versions.length ? 'all' : indexes]),
+      );
     }
   }
   return families;
@@ -120,11 +137,14 @@ function versionsSource(apis, byApi) {
 export async function writeManifest(apis = loadApis()) {
   const operations = (await Promise.all(apis.map((api) => operationsOf(api)))).flat();
   assertUnambiguous(operations, apis);
-  const byApi = versionsByApi(apis);
+  const byApi = versionsByApi(apis, operations);
   const manifest =
     HEADER('generated/bundled/*.yaml') +
-    `/** Per family, per API: its versions, oldest first, and the default (null when every version is a preview). */\n` +
+    `/**\n * What the clients read, per family and API: the versions (oldest first), the default\n` +
+    ` * (null when every version is a preview), business-data prefixes per version, and each\n` +
+    ` * operation with the indexes of the versions that have it ("all": every version).\n */\n` +
     `export const apis = ${JSON.stringify(byApi, null, 2)} as const;\n\n` +
+    `/** Every operation of every version, one entry each (for the mock, the docs and tests). */\n` +
     `export const operations = ${JSON.stringify(operations, null, 2)} as const;\n\n` +
     `export type Operation = (typeof operations)[number];\n`;
   await Promise.all([writeFileAtomic(MANIFEST, manifest), writeFileAtomic(VERSIONS, versionsSource(apis, byApi))]);

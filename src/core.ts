@@ -11,7 +11,7 @@
  * Request clone and a random id per call, and the point is to stay within 10 % of it.
  */
 import createClient from 'openapi-fetch';
-import { apis, operations } from '../generated/operations.js';
+import { apis } from '../generated/operations.js';
 import { ClientError, redact, scrubCause } from './errors.js';
 import { serializePath } from './path-serializer.js';
 
@@ -181,8 +181,15 @@ function describeCause(cause: any, token: string | undefined): string {
  * the API's default. A pin the workspace does not hold is refused here, before anything
  * is sent.
  */
+interface HeldApi {
+  versions: readonly string[];
+  default: string | null;
+  prefixes?: readonly string[];
+  operations: Readonly<Record<string, 'all' | readonly number[]>>;
+}
+
 function chooseVersions(family: Family, pins: ClientOptions['apiVersions']): Map<string, string> {
-  const held = apis[family] as Record<string, { versions: readonly string[]; default: string | null }>;
+  const held = apis[family] as Record<string, HeldApi>;
   if (pins !== undefined && (pins === null || typeof pins !== 'object' || Array.isArray(pins))) {
     refuseOption('apiVersions', 'must be an object like { sql: \'2025-01-01\' }');
   }
@@ -232,17 +239,25 @@ export function createCore(options: ClientOptions, family: Family): Core {
   // its API has only in other versions, the versions that have it (for the error).
   const ops = new Map<string, OperationInfo>();
   const elsewhere = new Map<string, { apiName: string; versions: string[] }>();
-  for (const op of operations) {
-    if (op.family !== family) continue;
-    const key = `${op.method} ${op.path}`;
-    if (chosen.get(op.apiName) !== op.version) {
-      const other = elsewhere.get(key) ?? { apiName: op.apiName, versions: [] };
-      other.versions.push(op.version);
-      elsewhere.set(key, other);
-      continue;
+  for (const [apiName, held] of Object.entries(apis[family] as Record<string, HeldApi>)) {
+    const version = chosen.get(apiName);
+    const at = version === undefined ? -1 : held.versions.indexOf(version);
+    for (const [key, has] of Object.entries(held.operations)) {
+      if (has === 'all' ? at < 0 : !has.includes(at)) {
+        const versions = has === 'all' ? held.versions : has.map((i) => held.versions[i]!);
+        elsewhere.set(key, { apiName, versions: [...versions] });
+        continue;
+      }
+      const prefix = held.prefixes?.[at] ?? '';
+      const space = key.indexOf(' ');
+      ops.set(key, {
+        apiName,
+        version: version!,
+        apiVersion: family === 'resource-manager' ? version : undefined,
+        prefix,
+        what: `${key.slice(0, space)} ${baseUrl.origin}${prefix}${key.slice(space + 1)}`,
+      });
     }
-    const { apiVersion, prefix = '' } = op as { apiVersion?: string; prefix?: string };
-    ops.set(key, { apiName: op.apiName, version: op.version, apiVersion, prefix, what: `${op.method} ${baseUrl.origin}${prefix}${op.path}` });
   }
 
   // Read once, like openapi-fetch does: a test double or polyfill must be in place first.

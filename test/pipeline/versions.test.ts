@@ -41,8 +41,9 @@ describe('a second version of an API', () => {
 
   it('is in the manifest, oldest first, with the newest non-preview version as the default', async () => {
     const { apis, operations } = await import(join(dir, 'dist/generated/operations.js'));
-    expect(apis['resource-manager'].sql).toEqual({ versions: ['2025-01-01', '2025-06-01', '2025-09-01-preview'], default: '2025-06-01' });
-    expect(apis['business-central'].vendors).toEqual({ versions: ['v2.0', 'v2.1'], default: 'v2.1' });
+    expect(apis['resource-manager'].sql).toMatchObject({ versions: ['2025-01-01', '2025-06-01', '2025-09-01-preview'], default: '2025-06-01' });
+    expect(apis['business-central'].vendors).toMatchObject({ versions: ['v2.0', 'v2.1'], default: 'v2.1', prefixes: ['/api/v2.0', '/api/v2.1'] });
+    expect(apis['resource-manager'].sql.operations).toEqual({ 'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability': 'all' });
     const checks = operations.filter((o: any) => o.operationId === 'Servers_CheckNameAvailability');
     expect(checks.map((o: any) => o.apiVersion).sort()).toEqual(['2025-01-01', '2025-06-01', '2025-09-01-preview']);
     expect(operations.filter((o: any) => o.operationId === 'updateVendor').map((o: any) => o.prefix).sort()).toEqual(['/api/v2.0', '/api/v2.1']);
