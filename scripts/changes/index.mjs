@@ -22,6 +22,8 @@
 //     accepted = the reason from specs/accepted-changes.yaml, if recorded.
 //
 //   formatChange(change) -> string   the one-line form the CLI prints.
+//   summaryLines(changes, max = 10) -> string[]   for watch mode: one line per change
+//     (`<api>@<version>  <formatChange>`), at most `max`, then `... and N more`, then a count line.
 import { compareVersions, loadApis, ROOT } from '../lib/apis.mjs';
 import { applyAccepted, readAccepted } from './accepted.mjs';
 import { compareDocuments } from './compare.mjs';
@@ -127,3 +129,18 @@ export function changesBetweenVersions(apiName) {
 }
 
 export const formatChange = (c) => `${c.level.padEnd(8)}  ${c.rule}  ${c.operation}  ${c.location}  ${c.message}`;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function summaryLines(changes, max = 10) {
+  const lines = changes.slice(0, max).map((c) => `${c.api}@${c.version}  ${formatChange(c)}${c.context?.accepted ? '  (accepted)' : ''}`);
+  if (changes.length > max) lines.push(`... and ${changes.length - max} more (npm run changes)`);
+  const count = (level) => changes.filter((c) => c.level === level).length;
+  const failing = changes.filter((c) => c.level === 'breaking' && c.context?.published && !c.context?.accepted).length;
+  lines.push(
+    changes.length
+      ? `changes: ${plural(count('breaking'), 'breaking change')} (${failing} inside published versions), ${plural(count('warning'), 'warning')}, ${count('info')} info`
+      : 'changes: none',
+  );
+  return lines;
+}

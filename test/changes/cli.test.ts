@@ -8,6 +8,7 @@ import { parse, stringify } from 'yaml';
 // @ts-expect-error: plain ESM module without types
 import { RULES } from '../../scripts/changes/rules.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
+import type { Change } from './support.js';
 
 let dir = '';
 let remove = async () => {};
@@ -25,7 +26,7 @@ const changes = (...args: string[]) => {
 };
 const json = (...args: string[]) => {
   const r = changes('--json', ...args);
-  return { ...r, list: JSON.parse(r.stdout) as Array<Record<string, string>> };
+  return { ...r, list: JSON.parse(r.stdout) as Change[] };
 };
 const VENDORS = 'specs/business-central/v2.0';
 const SQL = 'specs/resource-manager/Provider.Sql/2025-01-01';
@@ -140,7 +141,7 @@ describe('npm run changes', () => {
     for (const c of list) {
       expect(Object.keys(c)).toEqual(['api', 'version', 'operation', 'rule', 'level', 'message', 'location']);
       expect(['breaking', 'warning', 'info']).toContain(c.level);
-      const [file, line] = c.location.split(':');
+      const [file = '', line] = c.location.split(':');
       expect(Number(line)).toBeGreaterThan(0);
       expect(readFileSync(join(dir, file), 'utf8').split('\n').length).toBeGreaterThanOrEqual(Number(line));
     }
@@ -200,6 +201,28 @@ describe('npm run changes', () => {
     expect(list).toContainEqual(expect.objectContaining({ api: 'vendors', version: 'v2.1', rule: 'response-property-removed', level: 'breaking' }));
     expect(list.filter((c) => c.version === 'v2.0')).toEqual([]);
     expect(changes().stdout).toMatch(/^vendors@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
+
+    // The same through the functions watch mode and the docs call.
+    const exported = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import('./scripts/changes/index.mjs');
+         const { loadApis } = await import('./scripts/lib/apis.mjs');
+         const summary = m.changeSummary({ apis: loadApis().filter((a) => a.name === 'vendors@v2.1') });
+         console.log(JSON.stringify({ between: m.changesBetweenVersions('vendors'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
+      ],
+      { cwd: dir, env, encoding: 'utf8' },
+    );
+    expect(exported.stderr).toBe('');
+    const out = JSON.parse(exported.stdout);
+    const removed = { api: 'vendors', version: 'v2.1', operation: 'updateVendor', rule: 'response-property-removed', level: 'breaking', message: 'response property `city` of `updateVendor` 200 was removed' };
+    expect(out.between).toContainEqual(expect.objectContaining(removed));
+    expect(out.summary).toEqual(list.filter((c) => c.version === 'v2.1'));
+    expect(out.published.every((p: boolean) => p === false)).toBe(true);
+    expect(out.lines.at(-1)).toMatch(/^changes: \d+ breaking changes? \(0 inside published versions\), /);
+    expect(out.lines).toHaveLength(out.summary.length > 1 ? 3 : 2);
 
     // Once committed, v2.1 is published: a further break inside it fails, unless compared
     // with a base from before it existed.
