@@ -69,6 +69,7 @@ export function gitSource(root, ref) {
   try {
     commit = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).toString().trim();
   } catch (error) {
+    if (error.code === 'ENOENT') throw new ChangesError(`cannot read git ref "${ref}": git is not installed`);
     const why = String(error.stderr ?? '').trim().split('\n')[0];
     throw new ChangesError(why.startsWith('fatal') ? `cannot read git ref "${ref}": ${why.replace(/^fatal:\s*/, '')}` : `unknown git ref "${ref}" (no such commit here; in a shallow clone, fetch more history)`);
   }
