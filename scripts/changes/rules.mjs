@@ -17,8 +17,6 @@ const isSuccess = (status) => /^2(\d\d|XX)$/i.test(String(status));
 /** Resource management publishes api-versions as frozen contracts; see the README. */
 const armPublished = (ctx) => ctx.family === 'resource-manager' && ctx.published;
 
-/** What an operation is called in messages: its operationId, else `METHOD /path`. */
-export const operationLabel = (o) => o.label;
 
 /** The place a rule talks about, as words: "response property `city` of `updateVendor` 200". */
 export function subject(at) {
