@@ -358,6 +358,18 @@ export const RULES = [
     },
   },
   {
+    name: 'request-property-removed',
+    level: 'warning',
+    scope: ['request-object'],
+    why: 'code that sends it no longer type-checks after regenerating, and the service may ignore or refuse it',
+    check(o, n, at, report, ctx) {
+      const np = props(n);
+      for (const [name, schema] of Object.entries(props(o))) {
+        if (!(name in np) && !readOnly(schema)) report(`${subject(ctx.child(at, name))} was removed`, n, 'properties');
+      }
+    },
+  },
+  {
     name: 'parameter-removed',
     level: 'warning',
     scope: ['operation'],

@@ -108,6 +108,7 @@ describe('npm run changes', () => {
     edit(`${SHIP}/schemas/ShipmentMethod.yaml`, (d) => {
       d.properties.carrier = { type: 'string' };
       d.properties.trackingUrl = { type: 'string' }; // optional-request-property-added
+      delete d.properties.displayName; // request-property-removed
       d.required = ['carrier', 'code']; // new-required-request-property, request-property-became-required
     });
     edit(`${ACI}/paths/cachedImages.yaml`, (d) => {

@@ -63,6 +63,7 @@ const CASES: Case[] = [
   ['security-scope-added', (d) => (d.security = [{ oauth: ['read', 'write'] }]), (d) => (d.security = [{ oauth: [] }])],
   ['response-enum-value-added', (d) => prop(d, 'state').enum.push('broken'), (d) => (prop(d, 'state').enum = ['on'])],
   ['response-property-added', (d) => (thing(d).properties.color = { type: 'string' }), (d) => (thing(d).properties.secret = { type: 'string', writeOnly: true })],
+  ['request-property-removed', (d) => delete thing(d).properties.note, (d) => delete thing(d).properties.id],
   ['parameter-removed', (d) => op(d).parameters.shift(), (d) => (op(d).parameters[0].description = 'Which things.')],
   ['operation-added', (d) => (d.paths['/others'].post = { operationId: 'createOther', responses: { '201': { description: 'Made.' } } }), (d) => (d.paths['/others'].get.description = 'All others.')],
   ['optional-parameter-added', (d) => op(d).parameters.push({ name: 'expand', in: 'query', schema: { type: 'string' } }), (d) => op(d).parameters.push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } })],
