@@ -1,0 +1,146 @@
+// The change report: what a spec change does to clients (issue #11).
+//
+// Exported for other steps (all synchronous; a bad input throws a ChangesError whose
+// message is one line naming the file, e.g. `specs/x/openapi.yaml:3:1: cannot parse: ...`):
+//
+//   changeSummary({ apis = loadApis(), base = 'HEAD' } = {}) -> Change[]
+//     The changes of the given APIs (entries of loadApis(); watch mode passes the affected
+//     ones) in the working tree against the same <api>@<version> at the git ref `base`; a
+//     version that is new since `base` against the previous version of that API in the
+//     working tree. Same objects as `npm run changes -- --json`, sorted (breaking first).
+//
+//   changesBetweenVersions(apiName) -> Change[]
+//     For the docs: the changes between each consecutive pair of versions of `apiName`
+//     (loadApis() order by compareVersions) in the working tree; [] with one version.
+//
+//   Change = { api, version, operation, rule, level, message, location }
+//     api 'sql', version '2025-06-01', operation (operationId or 'METHOD /path'), rule name,
+//     level 'breaking' | 'warning' | 'info', message (one sentence), location `file:line`
+//     in the new document. Non-enumerable (not in JSON): `context` = { published, from,
+//     accepted } where published = the version exists at the base (a breaking change then
+//     fails the run), from = { version, ref } compared against (ref null = working tree),
+//     accepted = the reason from specs/accepted-changes.yaml, if recorded.
+//
+//   formatChange(change) -> string   the one-line form the CLI prints.
+//   summaryLines(changes, max = 10) -> string[]   for watch mode: one line per change
+//     (`<api>@<version>  <formatChange>`), at most `max`, then `... and N more`, then a count line.
+import { compareVersions, loadApis, ROOT } from '../lib/apis.mjs';
+import { applyAccepted, readAccepted } from './accepted.mjs';
+import { compareDocuments } from './compare.mjs';
+import { ChangesError, gitSource, loadDocument, locationOf, parseFile, worktreeSource } from './load.mjs';
+import { LEVELS, RULES } from './rules.mjs';
+
+export { ChangesError, RULES, compareDocuments };
+
+const familyOf = (root) => (root.includes('/resource-manager/') ? 'resource-manager' : 'business-central');
+const RANK = Object.fromEntries(LEVELS.map((l, i) => [l, i]));
+const lineNo = (location) => Number(location.split(':').pop()) || 0;
+
+/** `<api>@<version>` -> root (posix, relative) of a source's redocly.yaml; empty if it has none. */
+function apiList(source) {
+  const config = parseFile(source, 'redocly.yaml');
+  const apis = new Map();
+  for (const [name, entry] of Object.entries(config?.apis ?? {})) if (entry && typeof entry.root === 'string') apis.set(name, entry.root.replace(/^\.\//, ''));
+  return apis;
+}
+
+const withContext = (changes, context) => {
+  for (const c of changes) Object.defineProperty(c, 'context', { value: { ...context }, enumerable: false, writable: true });
+  return changes;
+};
+
+const sortChanges = (changes, order) =>
+  changes.sort(
+    (a, b) =>
+      (order.get(`${a.api}@${a.version}`) ?? 0) - (order.get(`${b.api}@${b.version}`) ?? 0) ||
+      RANK[a.level] - RANK[b.level] ||
+      a.operation.localeCompare(b.operation) ||
+      a.location.split(':')[0].localeCompare(b.location.split(':')[0]) ||
+      lineNo(a.location) - lineNo(b.location) ||
+      a.rule.localeCompare(b.rule) ||
+      a.message.localeCompare(b.message),
+  );
+
+/**
+ * The whole comparison, for the CLI: `groups` (one per API and version, with what it was
+ * compared against), every change, and the stale accepted entries.
+ */
+export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = only === undefined } = {}) {
+  const apis = only ?? loadApis();
+  const work = worktreeSource(root);
+  const baseSource = gitSource(root, base);
+  const baseApis = apiList(baseSource);
+  const everyApi = loadApis();
+  const groups = [];
+  for (const api of apis) {
+    const after = loadDocument(work, api.rootRelative);
+    const meta = { api: api.apiName, version: api.version, family: api.family };
+    let group;
+    if (baseApis.has(api.name)) {
+      const before = loadDocument(baseSource, baseApis.get(api.name));
+      group = { name: api.name, against: { version: api.version, ref: base }, published: true };
+      group.changes = withContext(compareDocuments(before.document, after.document, { ...meta, published: true }), { published: true, from: group.against });
+    } else {
+      const previous = everyApi.filter((a) => a.apiName === api.apiName && compareVersions(a.version, api.version) < 0).sort((a, b) => compareVersions(a.version, b.version)).at(-1);
+      group = { name: api.name, against: previous ? { version: previous.version, ref: null } : null, published: false, changes: [] };
+      if (previous) {
+        const before = loadDocument(work, previous.rootRelative);
+        group.changes = withContext(compareDocuments(before.document, after.document, { ...meta, published: false }), { published: false, from: group.against });
+      }
+    }
+    groups.push(group);
+  }
+  if (all) {
+    // A published version that is gone from the working tree: every client of it breaks.
+    const config = parseFile(work, 'redocly.yaml');
+    for (const [name, rootRel] of baseApis) {
+      if (everyApi.some((a) => a.name === name)) continue;
+      const [apiName, version = ''] = name.split('@');
+      const change = { api: apiName, version, operation: '*', rule: 'version-removed', level: 'breaking', message: `${name} (${rootRel}) was removed from redocly.yaml; its clients lose every operation`, location: locationOf(config, 'apis') ?? 'redocly.yaml:1' };
+      groups.push({ name, against: { version, ref: base }, published: true, removed: true, changes: withContext([change], { published: true, from: { version, ref: base } }) });
+    }
+  }
+  const order = new Map(groups.map((g, i) => [g.name, i]));
+  const changes = sortChanges(groups.flatMap((g) => g.changes), order);
+  for (const g of groups) sortChanges(g.changes, order);
+  const stale = applyAccepted(changes, readAccepted(work), readAccepted(baseSource, { lenient: true }));
+  return { base, groups, changes, stale };
+}
+
+export function changeSummary({ apis = loadApis(), base = 'HEAD' } = {}) {
+  return compareWithBase({ apis, base, all: false }).changes;
+}
+
+export function changesBetweenVersions(apiName) {
+  const work = worktreeSource(ROOT);
+  const versions = loadApis().filter((a) => a.apiName === apiName).sort((a, b) => compareVersions(a.version, b.version));
+  const changes = [];
+  for (let i = 1; i < versions.length; i++) {
+    const [prev, next] = [versions[i - 1], versions[i]];
+    const found = compareDocuments(loadDocument(work, prev.rootRelative).document, loadDocument(work, next.rootRelative).document, {
+      api: apiName,
+      version: next.version,
+      family: next.family ?? familyOf(next.rootRelative),
+      published: false,
+    });
+    changes.push(...sortChanges(withContext(found, { published: false, from: { version: prev.version, ref: null } }), new Map()));
+  }
+  return changes;
+}
+
+export const formatChange = (c) => `${c.level.padEnd(8)}  ${c.rule}  ${c.operation}  ${c.location}  ${c.message}`;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function summaryLines(changes, max = 10) {
+  const lines = changes.slice(0, max).map((c) => `${c.api}@${c.version}  ${formatChange(c)}${c.context?.accepted ? '  (accepted)' : ''}`);
+  if (changes.length > max) lines.push(`... and ${changes.length - max} more (npm run changes)`);
+  const count = (level) => changes.filter((c) => c.level === level).length;
+  const failing = changes.filter((c) => c.level === 'breaking' && c.context?.published && !c.context?.accepted).length;
+  lines.push(
+    changes.length
+      ? `changes: ${plural(count('breaking'), 'breaking change')} (${failing} inside published versions), ${plural(count('warning'), 'warning')}, ${count('info')} info`
+      : 'changes: none',
+  );
+  return lines;
+}

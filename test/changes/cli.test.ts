@@ -1,0 +1,284 @@
+// `npm run changes` on a throw-away copy of the workspace made into a git repository: the
+// real documents, edited the way a user would, against commits of the copy.
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+// @ts-expect-error: plain ESM module without types
+import { RULES } from '../../scripts/changes/rules.mjs';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+import type { Change } from './support.js';
+
+let dir = '';
+let remove = async () => {};
+
+// Git must act on the copy only, whatever the environment of the test run says.
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
+const git = (...args: string[]) => {
+  const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};
+const changes = (...args: string[]) => {
+  const r = spawnSync(process.execPath, ['scripts/changes.mjs', ...args], { cwd: dir, env, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+const json = (...args: string[]) => {
+  const r = changes('--json', ...args);
+  return { ...r, list: JSON.parse(r.stdout) as Change[] };
+};
+const VENDORS = 'specs/business-central/v2.0';
+const SQL = 'specs/resource-manager/Provider.Sql/2025-01-01';
+const ACI = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01';
+const AUTH = 'specs/resource-manager/Provider.Authorization/2020-10-01';
+const SHIP = 'specs/business-central/v1.0';
+
+function edit(rel: string, change: (doc: any) => void) {
+  const path = join(dir, rel);
+  const doc = parse(readFileSync(path, 'utf8'));
+  change(doc);
+  writeFileSync(path, stringify(doc));
+}
+const write = (rel: string, text: string) => writeFileSync(join(dir, rel), text);
+const reset = () => {
+  git('reset', '-q', '--hard');
+  git('clean', '-qfd', '--', 'specs');
+};
+
+beforeAll(async () => {
+  ({ dir, remove } = await workspaceCopy('changes-cli-'));
+  writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
+  git('init', '-q');
+  git('config', 'user.email', 'test@example.invalid');
+  git('config', 'user.name', 'test');
+  git('add', '-A');
+  git('commit', '-qm', 'published');
+  // What some rules need to exist before they can change: an optional query parameter
+  // with a default, a second operation on a path, a second request media type, an
+  // optional request body.
+  edit(`${ACI}/paths/cachedImages.yaml`, (d) =>
+    d.get.parameters.push(
+      { name: '$filter', in: 'query', description: 'Filter.', schema: { type: 'string', default: 'all' } },
+      { name: '$skip', in: 'query', description: 'Skip.', schema: { type: 'integer' } },
+    ),
+  );
+  edit(`${VENDORS}/paths/vendor.yaml`, (d) => {
+    d.get = { operationId: 'getVendor', summary: 'Get a vendor', parameters: d.patch.parameters.slice(0, 2), responses: { '200': { description: 'The vendor.', content: { 'application/json': { schema: { $ref: '../schemas/Vendor.yaml' } } } } } };
+    d.patch.requestBody.content['application/merge-patch+json'] = { schema: { $ref: '../schemas/Vendor.yaml' } };
+  });
+  edit(`${SHIP}/paths/shipmentMethods.yaml`, (d) => (d.post.requestBody.required = false));
+  git('commit', '-qam', 'setup');
+});
+
+afterAll(() => remove());
+
+describe('npm run changes', () => {
+  it('reports nothing and exits 0 on an unchanged workspace', () => {
+    const { code, stdout, stderr } = changes();
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^vendors@v2\.0 against HEAD: no changes$/m);
+    expect(stdout).toMatch(/^changes: 0 breaking in published versions, 0 accepted, 0 breaking between versions, 0 warning, 0 info$/m);
+    expect(code).toBe(0);
+    expect(json().list).toEqual([]);
+  });
+
+  it('reports every rule on the real documents edited to apply it, and exits 1 (published versions)', () => {
+    reset();
+    edit(`${AUTH}/openapi.yaml`, (d) => (d.paths = {})); // path-removed
+    edit(`${VENDORS}/paths/vendor.yaml`, (d) => {
+      delete d.get; // operation-removed
+      d.delete = { operationId: 'deleteVendor', responses: { '204': { description: 'Deleted.' } } }; // operation-added
+      delete d.patch.requestBody.content['application/merge-patch+json']; // request-media-type-removed
+      d.patch.summary = 'Change a vendor'; // summary-changed
+      d.patch.description = 'Changes a vendor.'; // description-changed
+    });
+    edit(`${VENDORS}/examples/updateVendor_BlockPayment.yaml`, (d) => (d.value.city = 'Savannah')); // example-changed
+    edit(`${VENDORS}/schemas/Vendor.yaml`, (d) => {
+      delete d.properties.city; // response-property-removed
+      d.properties.balance.type = 'string'; // response-property-type-changed
+      d.properties.state.type = ['string', 'null']; // response-property-became-nullable
+      d.properties.taxLiable.type = 'string'; // request-type-changed
+    });
+    edit(`${SHIP}/paths/shipmentMethods.yaml`, (d) => {
+      d.post.responses['200'] = d.post.responses['201']; // success-status-removed
+      delete d.post.responses['201'];
+      d.post.requestBody.required = true; // request-body-became-required
+    });
+    edit(`${SHIP}/schemas/ShipmentMethod.yaml`, (d) => {
+      d.properties.carrier = { type: 'string' };
+      d.properties.trackingUrl = { type: 'string' }; // optional-request-property-added
+      delete d.properties.displayName; // request-property-removed
+      d.required = ['carrier', 'code']; // new-required-request-property, request-property-became-required
+    });
+    edit(`${ACI}/paths/cachedImages.yaml`, (d) => {
+      const filter = d.get.parameters.find((p: any) => p.name === '$filter');
+      filter.required = true; // parameter-became-required
+      filter.schema.default = 'none'; // parameter-default-changed
+      d.get.parameters = d.get.parameters.filter((p: any) => p.name !== '$skip'); // parameter-removed
+      d.get.parameters.push({ name: 'x-ms-client-request-id', in: 'header', required: true, schema: { type: 'string' } }); // new-required-parameter
+      d.get.parameters.push({ name: '$top', in: 'query', schema: { type: 'integer' } }); // optional-parameter-added
+      const ok = d.get.responses['200'].content;
+      ok['application/x-ndjson'] = ok['application/json']; // response-media-type-removed
+      delete ok['application/json'];
+    });
+    edit(`${ACI}/openapi.yaml`, (d) => d.security[0].azure_auth.push('admin')); // security-scope-added
+    edit(`${SQL}/paths/checkNameAvailability.yaml`, (d) => (d.post.security = [{ azure_auth: ['user_impersonation'] }])); // security-requirement-added
+    edit(`${SQL}/schemas/CheckNameAvailabilityResourceType.yaml`, (d) => (d.enum = ['Provider.Sql/servers/databases'])); // request-enum-value-removed
+    edit(`${SQL}/schemas/CheckNameAvailabilityRequest.yaml`, (d) => (d.properties.name.maxLength = 63)); // request-constraint-tightened
+    edit(`${SQL}/schemas/CheckNameAvailabilityReason.yaml`, (d) => d.enum.push('Reserved')); // response-enum-value-added
+    edit(`${SQL}/schemas/CheckNameAvailabilityResponse.yaml`, (d) => {
+      d.required = ['name']; // response-property-became-optional
+      d.properties.suggestedName = { type: 'string' }; // response-property-added
+    });
+
+    const { code, list, stdout, stderr } = json();
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/breaking changes inside published versions/);
+    const rules = new Set(list.map((c) => c.rule));
+    for (const rule of RULES.map((r: { name: string }) => r.name)) expect.soft(rules, rule).toContain(rule);
+
+    // Stable: the same keys in the same order, a place in the new document, the same bytes twice.
+    for (const c of list) {
+      expect(Object.keys(c)).toEqual(['api', 'version', 'operation', 'rule', 'level', 'message', 'location']);
+      expect(['breaking', 'warning', 'info']).toContain(c.level);
+      const [file = '', line] = c.location.split(':');
+      expect(Number(line)).toBeGreaterThan(0);
+      expect(readFileSync(join(dir, file), 'utf8').split('\n').length).toBeGreaterThanOrEqual(Number(line));
+    }
+    expect(json().stdout).toBe(stdout);
+
+    // The resource-management policy: an enum value added to a published api-version breaks it.
+    expect(list.find((c) => c.rule === 'response-enum-value-added')).toMatchObject({ api: 'sql', version: '2025-01-01', level: 'breaking' });
+    expect(list.find((c) => c.rule === 'response-property-added' && c.api === 'sql')).toMatchObject({ level: 'warning' });
+
+    const human = changes();
+    expect(human.code).toBe(1);
+    const city = list.find((c) => c.rule === 'response-property-removed' && c.message.includes('`city`'))!;
+    expect(city.location).toMatch(/^specs\/business-central\/v2\.0\/schemas\/Vendor\.yaml:\d+$/);
+    expect(human.stdout).toContain(`  breaking  response-property-removed  updateVendor  ${city.location}  response property \`city\` of \`updateVendor\` 200 was removed`);
+    expect(human.stdout).toContain('  breaking  new-required-parameter  Location_ListCachedImages  ');
+  });
+
+  it('does not fail for a change recorded in specs/accepted-changes.yaml, and names stale entries', () => {
+    reset();
+    edit(`${VENDORS}/schemas/Vendor.yaml`, (d) => delete d.properties.city);
+    expect(changes().code).toBe(1);
+    // `city` is read by two operations (updateVendor, and getVendor from the setup): an
+    // entry for one operation leaves the other failing; an entry by file covers both.
+    const entry = (where: string, match: string) =>
+      `  - api: vendors\n    version: v2.0\n    rule: response-property-removed\n    ${where}\n    match: "\`${match}\`"\n    reason: the service never returned it\n`;
+    write('specs/accepted-changes.yaml', `accepted:\n${entry('operation: updateVendor', 'city')}`);
+    expect(changes().code).toBe(1);
+    write('specs/accepted-changes.yaml', `accepted:\n${entry(`location: ${VENDORS}/schemas/Vendor.yaml`, 'city')}${entry('operation: updateVendor', 'state')}`);
+    const r = changes();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('(accepted: the service never returned it)');
+    expect(r.stdout).toMatch(/^changes: 0 breaking in published versions, 2 accepted,/m);
+    expect(r.stderr).toMatch(/^specs\/accepted-changes\.yaml:8: stale accepted change \(vendors@v2\.0 response-property-removed updateVendor\)/m);
+    // Already there at the base: it recorded an earlier change, so it is not stale now.
+    git('add', 'specs/accepted-changes.yaml');
+    git('commit', '-qm', 'accept');
+    git('checkout', '-q', 'HEAD~1', '--', VENDORS);
+    expect(changes().stderr).toBe('');
+    git('reset', '-q', '--hard', 'HEAD~1');
+
+    write('specs/accepted-changes.yaml', 'accepted:\n  - api: vendors\n    version: v2.0\n    rule: response-property-removed\n    operation: updateVendor\n');
+    const noReason = changes();
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toMatch(/^changes: specs\/accepted-changes\.yaml:2: an entry needs reason/);
+  });
+
+  it('compares a version that is new since the base with the previous version, without failing', () => {
+    reset();
+    cpSync(join(dir, VENDORS), join(dir, 'specs/business-central/v2.1'), { recursive: true });
+    edit('specs/business-central/v2.1/openapi.yaml', (d) => (d.info.version = 'v2.1'));
+    edit('specs/business-central/v2.1/schemas/Vendor.yaml', (d) => delete d.properties.city);
+    const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
+    write('redocly.yaml', config.replace('  shipmentmethods@v1.0:', '  vendors@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/vendors-v2.1.yaml\n  shipmentmethods@v1.0:'));
+
+    const { code, list } = json();
+    expect(code).toBe(0);
+    expect(list).toContainEqual(expect.objectContaining({ api: 'vendors', version: 'v2.1', rule: 'response-property-removed', level: 'breaking' }));
+    expect(list.filter((c) => c.version === 'v2.0')).toEqual([]);
+    expect(changes().stdout).toMatch(/^vendors@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
+
+    // The same through the functions watch mode and the docs call.
+    const exported = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import('./scripts/changes/index.mjs');
+         const { loadApis } = await import('./scripts/lib/apis.mjs');
+         const summary = m.changeSummary({ apis: loadApis().filter((a) => a.name === 'vendors@v2.1') });
+         console.log(JSON.stringify({ between: m.changesBetweenVersions('vendors'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
+      ],
+      { cwd: dir, env, encoding: 'utf8' },
+    );
+    expect(exported.stderr).toBe('');
+    const out = JSON.parse(exported.stdout);
+    const removed = { api: 'vendors', version: 'v2.1', operation: 'updateVendor', rule: 'response-property-removed', level: 'breaking', message: 'response property `city` of `updateVendor` 200 was removed' };
+    expect(out.between).toContainEqual(expect.objectContaining(removed));
+    expect(out.summary).toEqual(list.filter((c) => c.version === 'v2.1'));
+    expect(out.published.every((p: boolean) => p === false)).toBe(true);
+    expect(out.lines.at(-1)).toMatch(/^changes: \d+ breaking changes? \(0 inside published versions\), /);
+    expect(out.lines).toHaveLength(out.summary.length > 1 ? 3 : 2);
+
+    // Once committed, v2.1 is published: a further break inside it fails, unless compared
+    // with a base from before it existed.
+    git('add', '-A');
+    git('commit', '-qm', 'v2.1');
+    edit('specs/business-central/v2.1/schemas/Vendor.yaml', (d) => delete d.properties.state);
+    expect(changes().code).toBe(1);
+    const older = json('--base', 'HEAD~1');
+    expect(older.code).toBe(0);
+    expect(older.list.filter((c) => c.version === 'v2.1').map((c) => c.message)).toEqual(
+      expect.arrayContaining(['response property `city` of `updateVendor` 200 was removed', 'response property `state` of `updateVendor` 200 was removed']),
+    );
+    git('reset', '-q', '--hard', 'HEAD~1');
+  });
+
+  it('fails when a published version is removed from redocly.yaml', () => {
+    reset();
+    const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
+    write('redocly.yaml', config.replace(/  shipmentmethods@v1\.0:\n(    .*\n){2}/, ''));
+    const { code, list } = json();
+    expect(code).toBe(1);
+    expect(list).toContainEqual(expect.objectContaining({ api: 'shipmentmethods', version: 'v1.0', rule: 'version-removed', level: 'breaking' }));
+  });
+
+  it('reports on a document that fails lint (an edit in progress)', () => {
+    reset();
+    edit(`${VENDORS}/paths/vendor.yaml`, (d) => {
+      delete d.patch.responses['200'].content['application/json'].examples; // house-success-response-example would fail
+      delete d.patch.operationId; // and so would operationId rules
+    });
+    const { code, list } = json();
+    expect(code).toBe(0);
+    expect(list).toContainEqual(expect.objectContaining({ operation: 'PATCH /companies({company_id})/vendors({vendor_id})', rule: 'example-changed' }));
+  });
+
+  it('exits 2 with one line naming the file for a document that cannot be parsed or resolved', () => {
+    reset();
+    write(`${VENDORS}/schemas/Vendor.yaml`, readFileSync(join(dir, `${VENDORS}/schemas/Vendor.yaml`), 'utf8').replace('properties:\n', 'properties: [\n'));
+    const broken = changes();
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^changes: specs\/business-central\/v2\.0\/schemas\/Vendor\.yaml:\d+:\d+: cannot parse: .+\n$/);
+    expect(broken.stdout).toBe('');
+
+    reset();
+    edit(`${VENDORS}/paths/vendor.yaml`, (d) => (d.patch.requestBody.content['application/json'].schema.$ref = '../schemas/Vendr.yaml'));
+    const unresolved = changes('--json');
+    expect(unresolved.code).toBe(2);
+    expect(unresolved.stderr).toMatch(/^changes: specs\/business-central\/v2\.0\/paths\/vendor\.yaml:\d+: \$ref "\.\.\/schemas\/Vendr\.yaml" cannot be resolved: specs\/business-central\/v2\.0\/schemas\/Vendr\.yaml cannot be read\n$/);
+    expect(unresolved.stdout).toBe('');
+  });
+
+  it('exits 2 on a usage error or an unknown base', () => {
+    reset();
+    expect(changes('--bogus')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: unknown argument "--bogus" \(usage: /) });
+    expect(changes('--base')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: --base needs a git ref/) });
+    expect(changes('--base', 'no-such-ref')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: unknown git ref "no-such-ref"/) });
+  });
+});
