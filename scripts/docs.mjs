@@ -14,6 +14,7 @@ import { landingPage } from './lib/docs-landing.mjs';
 import { makeOffline } from './lib/docs-offline.mjs';
 import { runTool, seconds, withoutBanners } from './lib/run.mjs';
 import { operationsOf, versionsByApi } from './manifest.mjs';
+import { changesBetweenVersions } from './changes/index.mjs';
 
 export const DOCS = join(GENERATED, 'docs');
 
@@ -62,6 +63,13 @@ async function renderPage(api, scratch) {
   return { api, bytes: Buffer.byteLength(html), time: seconds(start) };
 }
 
+/** apiName -> the changes between its consecutive versions, for APIs with several. */
+function versionChanges(apis) {
+  const counts = new Map();
+  for (const api of apis) counts.set(api.apiName, (counts.get(api.apiName) ?? 0) + 1);
+  return new Map([...counts].filter(([, n]) => n > 1).map(([apiName]) => [apiName, changesBetweenVersions(apiName)]));
+}
+
 /** What the landing page says of one document, read from its bundle. */
 async function pageInfo(api, defaults) {
   const document = parse(await readFile(api.bundle, 'utf8'));
@@ -97,7 +105,7 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
     );
     const infos = await Promise.all(apis.map((api) => pageInfo(api, defaults)));
     const index = join(DOCS, 'index.html');
-    await writeFile(index, landingPage(infos));
+    await writeFile(index, landingPage(infos, versionChanges(apis)));
     const pages = rendered.map((r) => ({ ...infos.find((info) => info.api === r.api), ...r }));
     return { index, pages };
   } finally {

@@ -21,6 +21,7 @@ import { ROOT } from './lib/apis.mjs';
 import { createCompiler } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
 import { createPipeline } from './lib/pipeline.mjs';
+import { changeSummary, summaryLines } from './changes/index.mjs';
 import { writeManifest } from './manifest.mjs';
 import { lintAll } from './lint.mjs';
 
@@ -101,7 +102,7 @@ async function cycle(apis, { first = false } = {}) {
   if (findings.length) {
     problems(findings);
     log('lint', `${names}: ${findings.length} problem(s); generated/, docs, dist/ and mock keep the last good version`, t);
-    if (!first) return;
+    if (!first) return printChanges(apis); // a change report is wanted most while an edit is in progress
   } else {
     log('lint', `${names} clean`, t);
   }
@@ -139,7 +140,21 @@ async function cycle(apis, { first = false } = {}) {
     );
   }
   if (first) await dist;
+  else printChanges(bundled.map((b) => b.api));
   log('done', names, total);
+}
+
+/** What the saved edit does to clients, against HEAD (npm run changes, for these documents). */
+function printChanges(apis) {
+  const t = performance.now();
+  try {
+    const lines = summaryLines(changeSummary({ apis, base: 'HEAD' }));
+    for (const line of lines.slice(0, -1)) console.log(`dev  change   ${line}`);
+    log('changes', lines.at(-1) ?? 'none against HEAD', t);
+  } catch (error) {
+    // Outside a git checkout (or without git) there is nothing to compare with.
+    log('changes', `not compared: ${error.message.split('\n')[0]}`, t);
+  }
 }
 
 /** (Re)reads redocly.yaml and .spectral.yaml; a broken config keeps the previous pipeline. */

@@ -114,6 +114,11 @@ describe('a second version of an API', () => {
     expect(card('sql-2025-01-01')).not.toContain('class="badge default"');
     expect(card('sql-2025-09-01-preview')).toContain('class="badge preview"');
     expect(card('vendors-v2.1')).toContain('class="badge default"');
+    // What changed between consecutive versions, per API (npm run changes, between versions).
+    const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
+    expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*estimatedAvailableAt/);
+    expect(html.slice(html.indexOf('id="changes-vendors"'))).toMatch(/v2\.0 → v2\.1<\/span> <code>[\w-]+<\/code> [^<]*rating/);
+    expect(html).not.toContain('id="changes-authorization"');
     for (const page of ['sql-2025-01-01', 'sql-2025-06-01', 'sql-2025-09-01-preview', 'vendors-v2.0', 'vendors-v2.1']) {
       expect(await readFile(join(dir, `generated/docs/${page}.html`), 'utf8')).toContain('<title>');
     }

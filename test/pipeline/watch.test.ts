@@ -60,6 +60,11 @@ async function editAndWait(save: (path: string, text: string) => Promise<unknown
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('watch-test-'));
+  // A git checkout, so that dev can say what each save changes against HEAD.
+  const git = (...args: string[]) => promisify(execFile)('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], { cwd: dir });
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-qm', 'base');
   child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock', '--no-docs'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
@@ -85,6 +90,9 @@ describe('npm run dev', () => {
     const cycle = await waitFor(/dev  done /, from);
     expect(cycle).toContain('shipmentmethods@v1.0');
     expect(cycle).not.toContain('vendors@v2.0');
+    // ... and says what the edit does to clients, against HEAD.
+    expect(cycle).toMatch(/dev  change   shipmentmethods@v1\.0  info +description-changed .*ShipmentMethod\.yaml:\d+/);
+    expect(cycle).toMatch(/dev  changes  changes: 0 breaking changes \(0 inside published versions\), 0 warnings, 1 info/);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, edited.');
     expect(await readFile(file(VENDOR_TYPES), 'utf8')).toBe(vendorBefore);
   });
