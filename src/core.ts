@@ -191,13 +191,13 @@ interface HeldApi {
 function chooseVersions(family: Family, pins: ClientOptions['apiVersions']): Map<string, string> {
   const held = apis[family] as Record<string, HeldApi>;
   if (pins !== undefined && (pins === null || typeof pins !== 'object' || Array.isArray(pins))) {
-    refuseOption('apiVersions', 'must be an object like { sql: \'2025-01-01\' }');
+    refuseOption('apiVersions', 'must be an object');
   }
   for (const [apiName, version] of Object.entries(pins ?? {})) {
-    if (!Object.hasOwn(held, apiName)) refuseOption(`apiVersions.${apiName}`, `names no ${family} API; known: ${Object.keys(held).join(', ')}`);
+    if (!Object.hasOwn(held, apiName)) refuseOption(`apiVersions.${apiName}`, `names no ${family} API (${Object.keys(held).join(', ')})`);
     if (version === undefined) continue;
     if (typeof version !== 'string' || !held[apiName]!.versions.includes(version)) {
-      refuseOption(`apiVersions.${apiName}`, `must be one of the versions this package holds: ${held[apiName]!.versions.join(', ')}`);
+      refuseOption(`apiVersions.${apiName}`, `must be one of ${held[apiName]!.versions.join(', ')}`);
     }
   }
   const chosen = new Map<string, string>();
@@ -356,7 +356,7 @@ export function createCore(options: ClientOptions, family: Family): Core {
     if (!op) {
       const other = elsewhere.get(what);
       const why = other
-        ? `${what} is not in ${other.apiName} ${chosen.get(other.apiName) ?? '(no version chosen)'}, the version this client sends; ${other.versions.join(', ')} ${other.versions.length === 1 ? 'has' : 'have'} it (apiVersions: { ${other.apiName}: '...' }).`
+        ? `${what} is not in ${other.apiName} ${chosen.get(other.apiName) ?? '(none pinned)'}; it is in ${other.versions.join(', ')}.`
         : `${what} is not a ${family} operation.`;
       return Promise.reject(new ClientError('unknown-operation', why));
     }
@@ -372,7 +372,7 @@ export function createCore(options: ClientOptions, family: Family): Core {
       // request and read the answer against the wrong types. A pinned client is the way.
       if (asked != null && asked !== op.apiVersion) {
         return Promise.reject(
-          new ClientError('invalid-argument', `${what}: api-version "${String(asked)}" differs from ${op.apiVersion}, the version this client is typed for; create a client with apiVersions: { ${op.apiName}: '${String(asked)}' } instead.`, { parameter: 'api-version' }),
+          new ClientError('invalid-argument', `${what}: api-version ${String(asked)} is not ${op.apiVersion}, this client's; pin it: apiVersions: { ${op.apiName}: '${String(asked)}' }.`, { parameter: 'api-version' }),
         );
       }
       query = { ...query, 'api-version': op.apiVersion };

@@ -30,7 +30,7 @@ describe('api-version', () => {
       params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' }, query: { 'api-version': '2024-11-01-preview' } },
     });
     await expect(other).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'api-version' });
-    await expect(other).rejects.toThrow(/apiVersions: \{ containerinstance: '2024-11-01-preview' \}/);
+    await expect(other).rejects.toThrow(/pin it: apiVersions: \{ containerinstance: '2024-11-01-preview' \}/);
     expect(calls).toHaveLength(1);
   });
 });
@@ -40,7 +40,7 @@ describe('apiVersions', () => {
     expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { sql: '2030-01-01' as '2025-01-01' } })).toThrow(
       expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql' }),
     );
-    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: 'x' } as never })).toThrow(/names no resource-manager API; known: authorization, sql, containerinstance/);
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: 'x' } as never })).toThrow(/names no resource-manager API \(authorization, sql, containerinstance\)/);
     expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: 'sql' as never })).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
   });
 
