@@ -15,30 +15,27 @@
  * importing this file never pulls in node:http.
  */
 export { createResourceManagerClient } from './resource-manager.js';
+export type { CachedImagesParams, ResourceManagerClient, ResourceManagerPaths } from './resource-manager.js';
+export { createBusinessCentralClient } from './business-central.js';
+export type { BusinessCentralClient, BusinessCentralPaths, UpdateVendorArgs, UpdateVendorResult } from './business-central.js';
+// Plain model and request-body types (no $Read/$Write markers): see ./models.ts.
 export type {
+  BusinessCentralError,
   CachedImages,
   CachedImagesListResult,
-  CachedImagesParams,
   CheckNameAvailabilityRequest,
   CheckNameAvailabilityResponse,
   CloudError,
   ContainerInstanceCloudError,
   ErrorResponse,
-  ResourceManagerClient,
-  ResourceManagerPaths,
+  Plain,
+  PlainWritable,
   RoleEligibilityScheduleRequest,
-} from './resource-manager.js';
-export { createBusinessCentralClient } from './business-central.js';
-export type {
-  BusinessCentralClient,
-  BusinessCentralError,
-  BusinessCentralPaths,
   ShipmentMethod,
-  UpdateVendorArgs,
-  UpdateVendorResult,
+  ShipmentMethodCreate,
   Vendor,
   VendorUpdate,
-} from './business-central.js';
+} from './models.js';
 export { ClientError, isClientError } from './errors.js';
 export type { ClientErrorCode, ClientErrorDetails } from './errors.js';
 export type { ClientOptions } from './core.js';
