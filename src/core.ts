@@ -155,18 +155,7 @@ function attemptAbort(timeoutMs: number, callerSignal: AbortSignal | undefined, 
     timedOut: false,
     /** Rejects the current race() (getToken), if any. */
     interrupt: undefined as (() => void) | undefined,
-    /** Settles with `promise`, or rejects when the timer or the caller's signal fires first. */
-    race<T>(promise: Promise<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        const stop = () => reject(new DOMException('stopped', 'AbortError'));
-        attempt.interrupt = stop;
-        callerSignal?.addEventListener('abort', stop, { once: true });
-        promise.then(resolve, reject).finally(() => {
-          attempt.interrupt = undefined;
-          callerSignal?.removeEventListener('abort', stop);
-        });
-      });
-    },
+    callerSignal,
     done() {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -186,6 +175,20 @@ function attemptAbort(timeoutMs: number, callerSignal: AbortSignal | undefined, 
   const onCallerAbort = () => controller!.abort(callerSignal!.reason);
   if (controller) callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   return attempt;
+}
+
+/** Settles with `promise`, or rejects when the attempt's timer or the caller's signal fires first. */
+function race<T>(attempt: NonNullable<ReturnType<typeof attemptAbort>>, promise: Promise<T>): Promise<T> {
+  const { callerSignal } = attempt;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new DOMException('stopped', 'AbortError'));
+    attempt.interrupt = stop;
+    callerSignal?.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      attempt.interrupt = undefined;
+      callerSignal?.removeEventListener('abort', stop);
+    });
+  });
 }
 
 /** openapi-fetch gives `""`, `undefined` or the raw text when an error body is not JSON. */
@@ -301,7 +304,7 @@ export function createCore(options: ClientOptions, family: Family): Core {
       // Bounded by the attempt's timer and the caller's signal: a getToken() that never
       // settles must not hang the call.
       const pending = Promise.resolve().then(getToken!);
-      value = await (attempt ? attempt.race(pending) : pending);
+      value = await (attempt ? race(attempt, pending) : pending);
     } catch (cause) {
       if (attempt?.timedOut || attempt?.signal?.aborted) throw cause; // reported by execute()
       throw new ClientError('token', `${what}: getToken() failed; nothing sent.`, { cause });

@@ -39,6 +39,10 @@ export class NodeHttpRequest {
   readonly headers!: Headers;
   readonly body!: string | Uint8Array | null;
   readonly signal!: AbortSignal | null;
+  /** Never followed by this transport; declared so every instance has one shape. */
+  readonly redirect!: RequestRedirect;
+  /** The clients' `maxBodyBytes` for this request (see createNodeHttpFetch). */
+  readonly maxBodyBytes!: number | undefined;
 
   constructor(input: string | URL, init: RequestInit = {}) {
     const body = init.body ?? null;
@@ -51,6 +55,8 @@ export class NodeHttpRequest {
     this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     this.body = body;
     this.signal = init.signal ?? null;
+    this.redirect = 'manual';
+    this.maxBodyBytes = (init as { maxBodyBytes?: number }).maxBodyBytes;
   }
 
   #aborted = false;
@@ -73,6 +79,69 @@ export class NodeHttpRequest {
   onAbort(hook: ((reason: unknown) => void) | undefined): void {
     this.#hook = hook;
     if (hook && this.#aborted) hook(this.#reason);
+  }
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The answer of createNodeHttpFetch: a real `Response` (instanceof, headers, status),
+ * whose body is the buffer already read. Why not `new Response(buffer)`: undici wraps
+ * every body in a web ReadableStream (made transferable, ~10 µs) and reads it back
+ * through it; here `text()`, `json()`, `arrayBuffer()` and `blob()` take the buffer as
+ * is, and a stream is built only if someone asks for `body` (or `clone()`).
+ */
+export class NodeHttpResponse extends Response {
+  #bytes: Uint8Array | null;
+  #used = false;
+  #shadow: Response | undefined;
+
+  constructor(bytes: Uint8Array | null, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  /** A Response over the same bytes, for the stream API; every read goes through it from then on. */
+  #stream(): Response {
+    this.#shadow ??= new Response(this.#bytes as Uint8Array<ArrayBuffer> | null, this);
+    return this.#shadow;
+  }
+
+  #take(): Uint8Array {
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    const bytes = this.#bytes ?? new Uint8Array(0);
+    this.#bytes = null;
+    return bytes;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    if (this.#shadow) return this.#shadow.body;
+    return this.#used || this.#bytes === null ? null : this.#stream().body;
+  }
+  override get bodyUsed(): boolean {
+    return this.#shadow ? this.#shadow.bodyUsed : this.#used;
+  }
+  override async text(): Promise<string> {
+    return this.#shadow ? this.#shadow.text() : utf8.decode(this.#take());
+  }
+  override async json(): Promise<any> {
+    return JSON.parse(await this.text());
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.#shadow) return this.#shadow.arrayBuffer();
+    const bytes = this.#take();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+  override async blob(): Promise<Blob> {
+    return this.#shadow ? this.#shadow.blob() : new Blob([await this.arrayBuffer()], { type: this.headers.get('Content-Type') ?? '' });
+  }
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
+    if (this.#shadow) return this.#shadow.clone();
+    const copy = new NodeHttpResponse(this.#bytes, this);
+    (copy as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT] = (this as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT];
+    return copy;
   }
 }
 
@@ -209,7 +278,7 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): NodeHtt
                 if (inflate && (name === 'content-encoding' || name === 'content-length')) continue;
                 responseHeaders.append(name, pairs[i + 1]!);
               }
-              const response = new Response(NULL_BODY.has(status) ? null : (body as Uint8Array<ArrayBuffer>), {
+              const response = new NodeHttpResponse(NULL_BODY.has(status) ? null : body, {
                 status,
                 statusText: res.statusMessage ?? '',
                 headers: responseHeaders,
