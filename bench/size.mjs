@@ -3,7 +3,8 @@
 // bundler ships them: esbuild bundle of an entry that imports both factories from
 // src/index.ts (openapi-fetch included), minified, platform "browser", then gzip.
 // The same measure for @azure/arm-sql (an entry calling servers.checkNameAvailability)
-// gives the comparison. Budget: 6 KiB for the two clients (all five operations).
+// gives the comparison. Budget: 8.5 KiB for the two clients (all five operations);
+// it was 6 KiB before the issue #14 hardening: bench/README.md shows what each byte buys.
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BUDGET = 6 * 1024;
+const BUDGET = 8.5 * 1024;
 
 const entries = {
   clients: `

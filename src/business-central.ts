@@ -26,9 +26,6 @@ export type Vendor = SchemaOf<'vendors', 'Vendor'>;
 export type ShipmentMethod = SchemaOf<'shipmentmethods', 'ShipmentMethod'>;
 export type BusinessCentralError = SchemaOf<'vendors', 'BusinessCentralError'>;
 
-/** A vendor as sent: without the read-only `id` and `lastModifiedDateTime`. */
-export type VendorUpdate = Writable<Vendor>;
-
 type VendorSchemas<Pins extends BusinessCentralApiVersions> = FamilySchemas<Family, Pins, 'vendors'>;
 const VENDOR = '/companies({company_id})/vendors({vendor_id})';
 

@@ -12,6 +12,7 @@
  */
 import createClient from 'openapi-fetch';
 import { apis } from '../generated/operations.js';
+import { DEFAULT_MAX_BODY_BYTES, limitBody } from './body.js';
 import { ClientError, redact, scrubCause } from './errors.js';
 import { serializePath } from './path-serializer.js';
 
@@ -29,13 +30,23 @@ export interface ClientOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** Extra headers for every request (a per-request `headers` or `params.header` wins). */
   headers?: Record<string, string>;
-  /** Time limit of each attempt in milliseconds, body included. Default 30 000; 0 turns it off. */
+  /**
+   * Time limit of each attempt in milliseconds, `getToken()` and the body included.
+   * Default 30 000; 0 turns it off. More than 2 147 483 647 (Node's largest timer,
+   * about 24.8 days; `Infinity` included) is refused.
+   */
   timeoutMs?: number;
+  /**
+   * Largest answer body read, in bytes, counted after decompression. Default 32 MiB.
+   * A larger body rejects with ClientError `body-too-large`, not retried.
+   */
+  maxBodyBytes?: number;
   /**
    * Retries of idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE) after a network
    * failure or a 408/429/500/502/503/504. Default `{ retries: 2, delayMs: 500, maxDelayMs: 30 000 }`;
    * `false` turns them off. A Retry-After longer than `maxDelayMs` is not waited for:
-   * the answer is returned as is.
+   * the answer is returned as is. `maxDelayMs` above 2 147 483 647 (`Infinity` included)
+   * is clamped to it (Node's largest timer).
    */
   retry?: false | { retries?: number; delayMs?: number; maxDelayMs?: number };
   /**
@@ -58,12 +69,20 @@ interface OperationInfo {
   what: string;
 }
 
+/** On each Response: the URL its request went to (the paging helper remembers it). */
+export const SENT_URL = Symbol('sentUrl');
+
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 const RETRY_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 // RFC 6750 b64token is stricter; visible ASCII without spaces is enough to rule out
 // header injection and to keep Headers from throwing a message that quotes the value.
 const isToken = (value: unknown): value is string => typeof value === 'string' && /^[\x21-\x7e]+$/.test(value);
 const MAX_RETRIES = 10;
+/** Node's largest timer delay: setTimeout fires after 1 ms for anything above it. */
+const MAX_TIMER = 2 ** 31 - 1;
+// A header value the fetch Headers class accepts (a ByteString without NUL, CR or LF).
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 function refuseOption(parameter: string, why: string): never {
   throw new ClientError('invalid-argument', `Option "${parameter}" ${why}.`, { parameter });
@@ -84,7 +103,13 @@ function retrySettings(retry: ClientOptions['retry']) {
   if (!Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
     refuseOption('retry.retries', `must be an integer, 0 to ${MAX_RETRIES}`);
   }
-  return { retries, delayMs: retry?.delayMs ?? 500, maxDelayMs: retry?.maxDelayMs ?? 30_000 };
+  const delayMs = retry?.delayMs ?? 500;
+  const maxDelayMs = retry?.maxDelayMs ?? 30_000;
+  if (!(delayMs >= 0)) refuseOption('retry.delayMs', 'must be 0 or more');
+  if (!(maxDelayMs >= 0)) refuseOption('retry.maxDelayMs', 'must be 0 or more');
+  // Clamped, not refused: "wait as long as the server asks" is a fair wish, and the
+  // timer cannot express more than this anyway.
+  return { retries, delayMs: Math.min(delayMs, MAX_TIMER), maxDelayMs: Math.min(maxDelayMs, MAX_TIMER) };
 }
 
 /** Milliseconds to wait before the next attempt, or undefined to stop retrying. */
@@ -137,6 +162,9 @@ function attemptAbort(timeoutMs: number, callerSignal: AbortSignal | undefined, 
     signal: controller ? controller.signal : callerSignal,
     sent: undefined as (Request & { abort?: (reason: unknown) => void }) | undefined,
     timedOut: false,
+    /** Rejects the current race() (getToken), if any. */
+    interrupt: undefined as (() => void) | undefined,
+    callerSignal,
     done() {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -147,6 +175,7 @@ function attemptAbort(timeoutMs: number, callerSignal: AbortSignal | undefined, 
     timeoutMs > 0
       ? setTimeout(() => {
           attempt.timedOut = true;
+          attempt.interrupt?.();
           const reason = new DOMException('timeout', 'TimeoutError');
           if (controller) controller.abort(reason);
           else attempt.sent?.abort?.(reason);
@@ -155,6 +184,20 @@ function attemptAbort(timeoutMs: number, callerSignal: AbortSignal | undefined, 
   const onCallerAbort = () => controller!.abort(callerSignal!.reason);
   if (controller) callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   return attempt;
+}
+
+/** Settles with `promise`, or rejects when the attempt's timer or the caller's signal fires first. */
+function race<T>(attempt: NonNullable<ReturnType<typeof attemptAbort>>, promise: Promise<T>): Promise<T> {
+  const { callerSignal } = attempt;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new DOMException('stopped', 'AbortError'));
+    attempt.interrupt = stop;
+    callerSignal?.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      attempt.interrupt = undefined;
+      callerSignal?.removeEventListener('abort', stop);
+    });
+  });
 }
 
 /** openapi-fetch gives `""`, `undefined` or the raw text when an error body is not JSON. */
@@ -172,8 +215,53 @@ function errorBody(error: unknown, response: Response): unknown {
 
 /** "fetch failed (ECONNREFUSED)": undici puts the system error code on the cause. */
 function describeCause(cause: any, token: string | undefined): string {
-  const code = cause?.cause?.code ?? cause?.code;
-  return redact(`${cause?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`, token);
+  try {
+    const code = cause?.cause?.code ?? cause?.code;
+    const message = typeof cause?.message === 'string' ? cause.message : Object.prototype.toString.call(cause);
+    return redact(`${message}${typeof code === 'string' ? ` (${code})` : ''}`, token);
+  } catch {
+    return 'an unreadable error';
+  }
+}
+
+const entriesOf = (value: unknown): Array<[string, unknown]> =>
+  value instanceof Headers ? [...value] : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+
+const wellFormed = (value: string) => {
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The request failed before it reached the fetch: which argument was at fault? Run only
+ * after such a failure, so a good call pays nothing for it. Values are never quoted (a
+ * header may hold a secret); the parameter is named.
+ */
+function diagnose(init: Record<string, any>, headers: unknown): [parameter: string, why: string] {
+  if (init.body !== undefined && init.bodySerializer === undefined) {
+    try {
+      JSON.stringify(init.body);
+    } catch {
+      return ['body', 'cannot be serialised as JSON'];
+    }
+  }
+  const sources: Array<[string, unknown]> = [['headers', headers], ['headers', init.headers], ['params.header', init.params?.header]];
+  for (const [where, source] of sources) {
+    for (const [name, value] of entriesOf(source)) {
+      if (value === undefined || value === null) continue;
+      if (!HEADER_NAME.test(name)) return [where, 'has a header name that is not a valid token'];
+      if (!HEADER_VALUE.test(String(value))) return [`${where}.${name}`, 'is not a valid header value'];
+    }
+  }
+  for (const [name, value] of entriesOf(init.params?.query)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && !wellFormed(v))) return [`params.query.${name}`, 'is not well-formed Unicode'];
+  }
+  return ['request', 'could not be built'];
 }
 
 /**
@@ -231,7 +319,10 @@ export function createCore(options: ClientOptions, family: Family): Core {
   if ((token === undefined) === (getToken === undefined)) refuseOption('token', 'or "getToken" is required, not both');
   if (token !== undefined && !isToken(token)) refuseOption('token', 'must be visible ASCII without spaces');
   const timeoutMs = options.timeoutMs ?? 30_000;
-  if (!(timeoutMs >= 0)) refuseOption('timeoutMs', 'must be 0 or more');
+  // Refused, not clamped: a call that may run for 24 days is not what anyone asked for.
+  if (!(timeoutMs >= 0 && timeoutMs <= MAX_TIMER)) refuseOption('timeoutMs', `must be 0 (off) to ${MAX_TIMER}`);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) refuseOption('maxBodyBytes', 'must be a positive integer');
   const { retries, delayMs, maxDelayMs } = retrySettings(options.retry);
 
   const chosen = chooseVersions(family, options.apiVersions);
@@ -267,12 +358,15 @@ export function createCore(options: ClientOptions, family: Family): Core {
   const requestsAbort = typeof (RequestClass?.prototype as { abort?: unknown } | undefined)?.abort === 'function';
   const inner = createClient<any>({ baseUrl: base, pathSerializer: serializePath, fetch: baseFetch, headers: options.headers, Request: RequestClass });
 
-  async function bearer(what: string): Promise<string> {
-    if (token !== undefined) return token;
+  async function bearer(what: string, attempt: ReturnType<typeof attemptAbort>): Promise<string> {
     let value: unknown;
     try {
-      value = await getToken!();
+      // Bounded by the attempt's timer and the caller's signal: a getToken() that never
+      // settles must not hang the call.
+      const pending = Promise.resolve().then(getToken!);
+      value = await (attempt ? race(attempt, pending) : pending);
     } catch (cause) {
+      if (attempt?.timedOut || attempt?.signal?.aborted) throw cause; // reported by execute()
       throw new ClientError('token', `${what}: getToken() failed; nothing sent.`, { cause });
     }
     if (!isToken(value)) throw new ClientError('token', `${what}: getToken() returned no usable token; nothing sent.`);
@@ -280,6 +374,11 @@ export function createCore(options: ClientOptions, family: Family): Core {
   }
 
   async function execute(method: string, path: string, init: Record<string, any>, what: string): Promise<any> {
+    if (init.pathSerializer !== undefined) {
+      // A serializer builds the whole URL (baseUrl included), so it could send the token
+      // to any host: refused for the same reason as a per-request baseUrl.
+      throw new ClientError('invalid-argument', `${what}: no per-request pathSerializer.`, { parameter: 'pathSerializer' });
+    }
     const callerSignal: AbortSignal | undefined = init.signal;
     const callerFetch = init.fetch ?? baseFetch;
     const params = init.params ?? {};
@@ -287,33 +386,67 @@ export function createCore(options: ClientOptions, family: Family): Core {
     // into a ClientError with its status, instead of openapi-fetch's bare SyntaxError.
     const ownParse = init.parseAs === undefined || init.parseAs === 'json';
     const maxRetries = IDEMPOTENT.has(method) ? retries : 0;
+    /**
+     * Every answer passes here before openapi-fetch reads it: a redirect is refused (the
+     * request asks the runtime not to follow one; a fetch that followed anyway is caught
+     * by `redirected`), and the body is read under maxBodyBytes.
+     */
+    const guard = (response: Response): void => {
+      const { status } = response;
+      if (response.redirected || response.type === 'opaqueredirect' || (status >= 300 && status < 400 && status !== 304)) {
+        void response.body?.cancel().catch(() => {});
+        const target = response.redirected ? response.url : response.headers.get('Location');
+        const origin = target && URL.canParse(target, baseUrl) ? new URL(target, baseUrl).origin : 'an unknown place';
+        throw new ClientError('redirect', `${what} answered a redirect (${response.redirected ? 'followed by the fetch' : status}) to ${origin}; redirects are not followed.`, { status });
+      }
+      limitBody(response, maxBodyBytes);
+    };
     for (let attempt = 0; ; attempt++) {
       if (callerSignal?.aborted) throw aborted(what, callerSignal);
-      const bearerToken = token ?? (await bearer(what));
       const attemptSignal = attemptAbort(timeoutMs, callerSignal, requestsAbort);
       let result: { data?: unknown; error?: unknown; response: Response };
+      let bearerToken = token;
+      let dispatched = false;
       try {
+        if (bearerToken === undefined) bearerToken = await bearer(what, attemptSignal);
         // One object per attempt; the caller's init is never modified.
-        const attemptInit = {
+        const attemptInit: Record<string, any> = {
           ...init,
           parseAs: ownParse ? 'text' : init.parseAs,
           // params.header is merged last by openapi-fetch, so this Authorization wins.
           params: { ...params, header: { ...params.header, Authorization: `Bearer ${bearerToken}` } },
+          // The global fetch would follow a 3xx to any origin with the extra headers and
+          // the body; 'manual' hands it back, and guard() refuses it.
+          redirect: 'manual' as const,
+          // openapi-fetch copies unknown init keys onto the Request: createNodeHttpFetch
+          // reads this and enforces the limit while it reads and inflates.
+          maxBodyBytes,
           signal: attemptSignal?.signal,
-          fetch: attemptSignal
-            ? (request: Request, ext?: any) => {
-                attemptSignal.sent = request;
-                return callerFetch(request, ext);
-              }
-            : callerFetch,
+          fetch: (request: Request, ext?: any) => {
+            dispatched = true;
+            if (attemptSignal) attemptSignal.sent = request;
+            return callerFetch(request, ext).then((response: Response) => {
+              guard(response);
+              (response as Response & { [SENT_URL]?: string })[SENT_URL] = request.url;
+              return response;
+            });
+          },
         };
-        result = await inner.request(method as 'get', path, attemptInit);
+        result = await inner.request(method as 'get', path, attemptInit as any);
       } catch (cause) {
-        if (cause instanceof ClientError) throw cause;
+        if (cause instanceof ClientError) {
+          if (cause.code !== 'body-too-large') throw cause;
+          throw new ClientError('body-too-large', `${what}: ${cause.message}`, cause.status === undefined ? {} : { status: cause.status });
+        }
         if (attemptSignal?.timedOut) {
           throw new ClientError('timeout', `${what} timed out after ${timeoutMs} ms.`);
         }
         if (callerSignal?.aborted) throw aborted(what, callerSignal);
+        if (!dispatched) {
+          // Nothing reached the fetch: a local fault of an argument, never retried.
+          const [parameter, why] = diagnose(init, options.headers);
+          throw new ClientError('invalid-argument', `${what}: "${parameter}" ${why}; nothing sent.`, { parameter });
+        }
         if (attempt < maxRetries) {
           await pause(backoff(attempt, delayMs, maxDelayMs), callerSignal, what);
           continue;

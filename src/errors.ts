@@ -6,7 +6,8 @@
  * thrown (the promise rejects) only when there is no usable HTTP answer: the request
  * was refused before sending (a bad parameter, token or option), the network failed,
  * the per-request timeout or the caller's signal fired, a success answer carried a
- * body that is not JSON, or a helper that cannot return an error value (the paging
+ * body that is not JSON, the body was over the size limit, the answer was a redirect,
+ * or a helper that cannot return an error value (the paging
  * iterator) met an error status.
  *
  * Messages name the method, the path template and the status, never a header: the
@@ -29,6 +30,14 @@ export type ClientErrorCode =
   | 'invalid-body'
   /** A `nextLink` pointed to another origin than the client's `baseUrl`. */
   | 'foreign-next-link'
+  /** The answer's body was larger than `maxBodyBytes` (after decompression); not retried. */
+  | 'body-too-large'
+  /** The answer was a redirect (3xx): never followed, on any origin; not retried. */
+  | 'redirect'
+  /** The paging helper met a page that is not a page (no object, `value` not an array). */
+  | 'invalid-page'
+  /** The paging helper reached `maxPages` with a `nextLink` still to follow. */
+  | 'page-limit'
   /** An error status met by a helper that throws instead of returning (paging). */
   | 'http';
 
@@ -68,10 +77,75 @@ export function redact(text: string, token: string | undefined): string {
 
 /**
  * A cause we did not create (an injected fetch, a credential library) may quote the
- * request headers. If its message or stack contains the token it is not attached, so
- * attaching causes for debugging cannot leak it (its redacted message is still in ours).
+ * request headers anywhere: its message or stack, a nested `cause`, the `errors` of an
+ * AggregateError, or any property of a rejected object. The whole graph is searched
+ * (own properties, enumerable or not, without running getters). If the token is found,
+ * or the graph is too large to search, only a safe summary is attached: plain Errors
+ * holding the redacted name, message, stack and string `code` of each link of the
+ * cause chain, nothing else. So `util.inspect(error)` cannot print the token.
  */
 export function scrubCause(cause: unknown, token: string | undefined): unknown {
-  const text = cause instanceof Error ? `${cause.message}${cause.stack}` : String(cause);
-  return token && text.includes(token) ? undefined : cause;
+  try {
+    if (!token || !holdsToken(cause, token)) return cause;
+    return summarise(cause, token, 0);
+  } catch {
+    // A Proxy or a getter that throws: nothing of it is kept.
+    return new Error('a cause that could not be read safely');
+  }
+}
+
+const MAX_NODES = 1000;
+const MAX_DEPTH = 8;
+
+function holdsToken(root: unknown, token: string): boolean {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes(token)) return true;
+      continue;
+    }
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) continue;
+    // Past this many objects the search stops and the cause is summarised instead.
+    if (seen.size >= MAX_NODES) return true;
+    seen.add(value);
+    for (const key of Reflect.ownKeys(value)) {
+      if (typeof key === 'symbol' && key.description?.includes(token)) return true;
+      if (typeof key === 'string' && key.includes(token)) return true;
+      const descriptor = Reflect.getOwnPropertyDescriptor(value, key);
+      if (descriptor && 'value' in descriptor) stack.push(descriptor.value);
+    }
+    const proto = Object.getPrototypeOf(value);
+    // Objects of odd prototypes (class instances of a library) are searched as well;
+    // only the built-in prototypes are skipped.
+    if (proto !== null && proto !== Object.prototype && proto !== Function.prototype && !isBuiltinProto(proto)) stack.push(proto);
+  }
+  return false;
+}
+
+const isBuiltinProto = (proto: object) =>
+  proto === Error.prototype || proto === Array.prototype || Object.getPrototypeOf(proto) === Error.prototype;
+
+function summarise(value: unknown, token: string, depth: number): Error {
+  const source = (typeof value === 'object' && value !== null ? value : {}) as {
+    name?: unknown;
+    message?: unknown;
+    stack?: unknown;
+    code?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  const text = (x: unknown) => (typeof x === 'string' ? redact(x, token) : undefined);
+  const message = text(source.message) ?? (typeof value === 'object' && value !== null ? `a rejected ${Object.prototype.toString.call(value).slice(8, -1)}` : redact(String(value), token));
+  const summary = new Error(message);
+  summary.name = text(source.name) ?? 'Error';
+  summary.stack = text(source.stack) ?? `${summary.name}: ${message}`;
+  const code = text(source.code);
+  if (code !== undefined) Object.assign(summary, { code });
+  if (depth < MAX_DEPTH) {
+    if (source.cause !== undefined) Object.assign(summary, { cause: summarise(source.cause, token, depth + 1) });
+    if (Array.isArray(source.errors)) Object.assign(summary, { errors: source.errors.slice(0, 10).map((e) => summarise(e, token, depth + 1)) });
+  }
+  return summary;
 }

@@ -16,33 +16,40 @@
  */
 export { createResourceManagerClient } from './resource-manager.js';
 export type {
-  CachedImages,
-  CachedImagesListResult,
   CachedImagesParams,
-  CheckNameAvailabilityRequest,
-  CheckNameAvailabilityResponse,
-  CloudError,
-  ContainerInstanceCloudError,
-  ErrorResponse,
   ResourceManagerApiVersions,
   ResourceManagerClient,
   ResourceManagerOptions,
   ResourceManagerPaths,
-  RoleEligibilityScheduleRequest,
 } from './resource-manager.js';
 export { createBusinessCentralClient } from './business-central.js';
 export type {
   BusinessCentralApiVersions,
   BusinessCentralClient,
-  BusinessCentralError,
   BusinessCentralOptions,
   BusinessCentralPaths,
-  ShipmentMethod,
   UpdateVendorArgs,
   UpdateVendorResult,
+} from './business-central.js';
+// Plain model and request-body types (no $Read/$Write markers), at each API's default
+// version: see ./models.ts. `SchemaOf<api, name, version>` names a schema of any version.
+export type {
+  BusinessCentralError,
+  CachedImages,
+  CachedImagesListResult,
+  CheckNameAvailabilityRequest,
+  CheckNameAvailabilityResponse,
+  CloudError,
+  ContainerInstanceCloudError,
+  ErrorResponse,
+  Plain,
+  PlainWritable,
+  RoleEligibilityScheduleRequest,
+  ShipmentMethod,
+  ShipmentMethodCreate,
   Vendor,
   VendorUpdate,
-} from './business-central.js';
+} from './models.js';
 export { ClientError, isClientError } from './errors.js';
 export type { ClientErrorCode, ClientErrorDetails } from './errors.js';
 export type { ClientOptions } from './core.js';

@@ -8,12 +8,19 @@
  * `foreign-next-link` before a request, and so before the bearer token, leaves.
  * A link already visited ends the iteration instead of looping forever.
  */
-import type { Core } from './core.js';
+import { SENT_URL, type Core } from './core.js';
 import { ClientError } from './errors.js';
 
 export interface PageOptions {
   /** Cancels the current request and ends the iteration with a ClientError `aborted`. */
   signal?: AbortSignal;
+  /** Extra headers for every page request, the first and each nextLink (e.g. `Prefer`). */
+  headers?: Record<string, string>;
+  /**
+   * Most pages fetched (default 1000). A nextLink still left after that many pages ends
+   * the iteration with a ClientError `page-limit`, so a server cannot page forever.
+   */
+  maxPages?: number;
 }
 
 interface PageResult {
@@ -23,18 +30,45 @@ interface PageResult {
   response: Response;
 }
 
+const DEFAULT_MAX_PAGES = 1000;
+
+/** The shape every page must have; anything else is a ClientError, not a crash or a loop over characters. */
+function checkPage(page: unknown, what: string, n: number): asserts page is { value?: unknown[]; nextLink?: string | null } {
+  const bad = (why: string) => new ClientError('invalid-page', `${what}: page ${n} ${why}.`);
+  if (typeof page !== 'object' || page === null || Array.isArray(page)) throw bad('is not an object');
+  const { value, nextLink } = page as { value?: unknown; nextLink?: unknown };
+  if (value !== undefined && value !== null && !Array.isArray(value)) throw bad('has a "value" that is not an array');
+  if (nextLink !== undefined && nextLink !== null && typeof nextLink !== 'string') throw bad('has a "nextLink" that is not a string');
+}
+
+const normal = (href: string) => {
+  const url = new URL(href);
+  url.hash = '';
+  return url.href;
+};
+
 export async function* followNextLinks<Page extends { nextLink?: string | null }>(
   core: Core,
-  first: () => Promise<PageResult>,
+  first: (init: Record<string, unknown>) => Promise<PageResult>,
   what: string,
   apiVersion: string | undefined,
   options: PageOptions = {},
 ): AsyncGenerator<Page, void, undefined> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  if (!(Number.isSafeInteger(maxPages) && maxPages > 0)) {
+    throw new ClientError('invalid-argument', `${what}: "maxPages" must be a positive integer; nothing sent.`, { parameter: 'maxPages' });
+  }
+  // The same request options for every page, not only the first.
+  const init: Record<string, unknown> = { signal: options.signal, headers: options.headers };
+  // Every URL requested, the first page's included, so a link back to any of them ends
+  // the iteration instead of yielding the same items again.
   const seen = new Set<string>();
   // Called here, not by the caller: an iterator never started sends nothing and
   // leaves no promise to reject unobserved.
-  let result = await first();
-  for (;;) {
+  let result = await first(init);
+  for (let pages = 1; ; pages++) {
+    const sent = (result.response as Response & { [SENT_URL]?: string })[SENT_URL];
+    if (sent) seen.add(normal(sent));
     if (!result.ok) {
       // An iterator cannot hand back { error }: the status and typed body go on the error.
       throw new ClientError('http', `${what} answered ${result.response.status}.`, {
@@ -42,9 +76,10 @@ export async function* followNextLinks<Page extends { nextLink?: string | null }
         body: result.error,
       });
     }
-    const page = result.data as Page | undefined;
+    const page = result.data;
     if (page === undefined || page === null) return;
-    yield page;
+    checkPage(page, what, pages);
+    yield page as unknown as Page;
     const next = page.nextLink;
     if (!next) return;
     // Resolved against baseUrl, so a relative link stays on the client's origin; a link
@@ -57,10 +92,13 @@ export async function* followNextLinks<Page extends { nextLink?: string | null }
       );
     }
     url.hash = '';
-    if (seen.has(url.href)) return;
-    seen.add(url.href);
     // ARM nextLinks normally carry api-version; add the operation's when one does not.
     if (apiVersion !== undefined && !url.searchParams.has('api-version')) url.searchParams.set('api-version', apiVersion);
-    result = await core.sendUrl(url, { signal: options.signal });
+    if (seen.has(url.href)) return;
+    if (pages >= maxPages) {
+      throw new ClientError('page-limit', `${what}: stopped after ${maxPages} pages (maxPages) with a nextLink left.`);
+    }
+    seen.add(url.href);
+    result = await core.sendUrl(url, init);
   }
 }

@@ -39,6 +39,12 @@ function serializeValue(name: string, raw: unknown): string {
   if (raw === undefined || raw === null) refuse(name, 'is missing');
   if (typeof raw !== 'string' && typeof raw !== 'number') refuse(name, 'is not a string');
   const value = String(raw);
+  // encodeURIComponent throws a URIError on a lone surrogate: refuse it by name instead.
+  try {
+    encodeURIComponent(value);
+  } catch {
+    refuse(name, 'is not well-formed Unicode');
+  }
   if (GUID_KEYS.has(name)) {
     if (!GUID.test(value)) refuse(name, 'is not a GUID');
     return value;

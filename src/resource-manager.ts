@@ -61,10 +61,10 @@ export function createResourceManagerClient<const Pins extends ResourceManagerAp
   const methods = methodsOf(core);
 
   function listCachedImagePages(params: CachedImagesParams, pageOptions: PageOptions = {}) {
-    const first = () =>
+    const first = (init: Record<string, unknown>) =>
       core.send('GET', CACHED_IMAGES, {
+        ...init,
         params: { path: { subscriptionId: params.subscriptionId, location: params.location } },
-        signal: pageOptions.signal,
       });
     return followNextLinks<CachedImagesListResult>(core, first, `GET ${CACHED_IMAGES}`, core.operation('GET', CACHED_IMAGES)?.apiVersion, pageOptions);
   }

@@ -9,12 +9,20 @@
  *
  * Scope, on purpose: one request and one buffered answer. Redirects are not followed
  * (a 3xx comes back as is; no Authorization header is carried to another host),
- * gzip/deflate/br answers are decompressed, and the request's AbortSignal destroys the
+ * gzip/deflate/br answers are decompressed as a stream, the body is read up to a byte
+ * limit (counted after decompression; past it the socket is destroyed and the call
+ * rejects with ClientError `body-too-large`), and the request's AbortSignal destroys the
  * socket, so the clients' per-request timeout covers the body as well.
+ *
+ * Sockets: no cap per origin by default (as Node's own global agent and undici), so a
+ * slow request never queues the others behind it, and no time spent waiting for a free
+ * socket counts against a call's timeout. `maxSockets` sets a cap; calls beyond it wait
+ * for a socket, and that wait counts against their timeout.
  */
 import http from 'node:http';
 import https from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from 'node:zlib';
+import { BODY_LIMIT, DEFAULT_MAX_BODY_BYTES, tooLarge } from './body.js';
 
 /**
  * A lightweight stand-in for `Request`, which the clients (through openapi-fetch's
@@ -31,6 +39,10 @@ export class NodeHttpRequest {
   readonly headers!: Headers;
   readonly body!: string | Uint8Array | null;
   readonly signal!: AbortSignal | null;
+  /** Never followed by this transport; declared so every instance has one shape. */
+  readonly redirect!: RequestRedirect;
+  /** The clients' `maxBodyBytes` for this request (see createNodeHttpFetch). */
+  readonly maxBodyBytes!: number | undefined;
 
   constructor(input: string | URL, init: RequestInit = {}) {
     const body = init.body ?? null;
@@ -43,6 +55,8 @@ export class NodeHttpRequest {
     this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     this.body = body;
     this.signal = init.signal ?? null;
+    this.redirect = 'manual';
+    this.maxBodyBytes = (init as { maxBodyBytes?: number }).maxBodyBytes;
   }
 
   #aborted = false;
@@ -68,9 +82,77 @@ export class NodeHttpRequest {
   }
 }
 
+const utf8 = new TextDecoder();
+
+/**
+ * The answer of createNodeHttpFetch: a real `Response` (instanceof, headers, status),
+ * whose body is the buffer already read. Why not `new Response(buffer)`: undici wraps
+ * every body in a web ReadableStream (made transferable, ~10 µs) and reads it back
+ * through it; here `text()`, `json()`, `arrayBuffer()` and `blob()` take the buffer as
+ * is, and a stream is built only if someone asks for `body` (or `clone()`).
+ */
+export class NodeHttpResponse extends Response {
+  #bytes: Uint8Array | null;
+  #used = false;
+  #shadow: Response | undefined;
+
+  constructor(bytes: Uint8Array | null, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  /** A Response over the same bytes, for the stream API; every read goes through it from then on. */
+  #stream(): Response {
+    this.#shadow ??= new Response(this.#bytes as Uint8Array<ArrayBuffer> | null, this);
+    return this.#shadow;
+  }
+
+  #take(): Uint8Array {
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    const bytes = this.#bytes ?? new Uint8Array(0);
+    this.#bytes = null;
+    return bytes;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    if (this.#shadow) return this.#shadow.body;
+    return this.#used || this.#bytes === null ? null : this.#stream().body;
+  }
+  override get bodyUsed(): boolean {
+    return this.#shadow ? this.#shadow.bodyUsed : this.#used;
+  }
+  override async text(): Promise<string> {
+    return this.#shadow ? this.#shadow.text() : utf8.decode(this.#take());
+  }
+  override async json(): Promise<any> {
+    return JSON.parse(await this.text());
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.#shadow) return this.#shadow.arrayBuffer();
+    const bytes = this.#take();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+  override async blob(): Promise<Blob> {
+    return this.#shadow ? this.#shadow.blob() : new Blob([await this.arrayBuffer()], { type: this.headers.get('Content-Type') ?? '' });
+  }
+  override clone(): Response {
+    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
+    if (this.#shadow) return this.#shadow.clone();
+    const copy = new NodeHttpResponse(this.#bytes, this);
+    (copy as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT] = (this as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT];
+    return copy;
+  }
+}
+
 export interface NodeHttpFetchOptions {
-  /** Sockets kept per origin (default 64). */
+  /** Sockets per origin (default: no cap, so a slow request never queues the others). */
   maxSockets?: number;
+  /**
+   * Largest body read, in bytes after decompression (default 32 MiB). The clients pass
+   * their own `maxBodyBytes` per request, which wins.
+   */
+  maxBodyBytes?: number;
   /** Use these agents instead of the module's own keep-alive agents. */
   httpAgent?: http.Agent;
   httpsAgent?: https.Agent;
@@ -86,22 +168,24 @@ export type NodeHttpFetch = ((input: Request | NodeHttpRequest | string | URL, i
 // Statuses whose Response must have a null body.
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-function decode(body: Buffer, encoding: string | undefined): Buffer {
+function decoder(encoding: string | undefined): Gunzip | undefined {
   switch (encoding?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return gunzipSync(body);
+      // Lenient like browsers and undici: a truncated tail still gives what was inflated.
+      return createGunzip({ finishFlush: 2 /* Z_SYNC_FLUSH */ });
     case 'deflate':
-      return inflateSync(body);
+      return createInflate({ finishFlush: 2 }) as unknown as Gunzip;
     case 'br':
-      return brotliDecompressSync(body);
+      return createBrotliDecompress() as unknown as Gunzip;
     default:
-      return body;
+      return undefined;
   }
 }
 
 export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): NodeHttpFetch {
-  const maxSockets = options.maxSockets ?? 64;
+  const maxSockets = options.maxSockets ?? Infinity;
+  const defaultLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const httpAgent = options.httpAgent ?? new http.Agent({ keepAlive: true, maxSockets });
   const httpsAgent = options.httpsAgent ?? new https.Agent({ keepAlive: true, maxSockets });
 
@@ -143,35 +227,69 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): NodeHtt
         url,
         { method: request.method, headers, agent: secure ? httpsAgent : httpAgent },
         (res) => {
+          const status = res.statusCode ?? 0;
+          const limit = (request as { maxBodyBytes?: number }).maxBodyBytes ?? defaultLimit;
+          const encoding = res.headers['content-encoding'];
+          const inflate = NULL_BODY.has(status) ? undefined : decoder(typeof encoding === 'string' ? encoding : undefined);
           const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let total = 0;
+          // The raw bytes count as well (they bound the work of inflating), then the
+          // inflated ones: both against the same limit.
+          let raw = 0;
+          const overLimit = () => {
+            const error = tooLarge(limit, status);
+            abortReason = error;
+            inflate?.destroy();
+            req.destroy(error);
+            fail(error);
+          };
+          if (Number(res.headers['content-length']) > limit) return overLimit();
+          const collect = (chunk: Buffer) => {
+            if (abortReason !== undefined) return;
+            total += chunk.length;
+            if (total > limit) return overLimit();
+            chunks.push(chunk);
+          };
           res.on('error', fail);
-          res.on('end', () => {
+          if (inflate) {
+            res.on('data', (chunk: Buffer) => {
+              raw += chunk.length;
+              if (raw > limit) return overLimit();
+              inflate.write(chunk);
+            });
+            res.on('end', () => inflate.end());
+            inflate.on('data', collect);
+            inflate.on('error', fail);
+            inflate.on('end', finish);
+          } else {
+            res.on('data', collect);
+            res.on('end', finish);
+          }
+          function finish() {
+            if (abortReason !== undefined) return;
             settle();
             try {
-              const encoding = res.headers['content-encoding'];
-              const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-              const decoded = decode(raw, typeof encoding === 'string' ? encoding : undefined);
+              const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
               const responseHeaders = new Headers();
               const pairs = res.rawHeaders;
               for (let i = 0; i < pairs.length; i += 2) {
                 const name = pairs[i]!.toLowerCase();
                 // The body handed on is decoded, so its original encoding and length no longer apply.
-                if (decoded !== raw && (name === 'content-encoding' || name === 'content-length')) continue;
+                if (inflate && (name === 'content-encoding' || name === 'content-length')) continue;
                 responseHeaders.append(name, pairs[i + 1]!);
               }
-              const status = res.statusCode ?? 0;
-              resolve(
-                new Response(NULL_BODY.has(status) ? null : (decoded as Uint8Array<ArrayBuffer>), {
-                  status,
-                  statusText: res.statusMessage ?? '',
-                  headers: responseHeaders,
-                }),
-              );
+              const response = new NodeHttpResponse(NULL_BODY.has(status) ? null : body, {
+                status,
+                statusText: res.statusMessage ?? '',
+                headers: responseHeaders,
+              });
+              // Read under `limit` already: the clients need not wrap it again.
+              (response as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT] = limit;
+              resolve(response);
             } catch (error) {
               reject(error);
             }
-          });
+          }
         },
       );
       req.on('error', fail);

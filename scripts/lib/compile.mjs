@@ -4,6 +4,7 @@
 // which is what lets `npm run dev` keep dist/ current after every save.
 // Output goes to a fresh folder that is swapped in for dist/ only when the compile passed,
 // so dist/ holds exactly what the current sources produce and is never half-written.
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -14,14 +15,21 @@ const DIST = join(ROOT, 'dist');
 
 export class CompileFailed extends Error {}
 
-export function createCompiler({ project = join(ROOT, 'tsconfig.build.json') } = {}) {
-  let previous;
+/**
+ * Compiles every project (the ES module build, tsconfig.build.json -> dist/, and the
+ * CommonJS build, tsconfig.cjs.json -> dist/cjs/ with its own {"type":"commonjs"}) into
+ * one fresh folder, swapped in for dist/ only when all passed.
+ */
+export function createCompiler({
+  projects = [join(ROOT, 'tsconfig.build.json'), join(ROOT, 'tsconfig.cjs.json')].filter((p) => existsSync(p)),
+} = {}) {
+  const previous = new Map();
 
-  return async function compile() {
+  function programOf(project) {
     // Read per call: a new document adds files under generated/ that the config includes.
     const config = ts.getParsedCommandLineOfConfigFile(project, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
     if (!config) throw new CompileFailed(`${relative(ROOT, project)}: cannot be read`);
-    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, oldProgram: previous });
+    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, oldProgram: previous.get(project) });
     const diagnostics = ts.getPreEmitDiagnostics(program);
     if (diagnostics.length) {
       const text = ts.formatDiagnostics(diagnostics, {
@@ -31,16 +39,24 @@ export function createCompiler({ project = join(ROOT, 'tsconfig.build.json') } =
       });
       throw new CompileFailed(text.replaceAll(`${ROOT}/`, '').trim());
     }
-    previous = program;
+    previous.set(project, program);
+    return { program, outDir: config.options.outDir ?? DIST, commonjs: config.options.module === ts.ModuleKind.CommonJS };
+  }
 
-    const outDir = config.options.outDir ?? DIST;
+  return async function compile() {
+    const builds = projects.map(programOf);
     const scratch = await scratchDirFor(DIST);
     const writes = [];
     try {
-      program.emit(undefined, (file, text) => {
-        const target = join(scratch, relative(outDir, file));
-        writes.push(mkdir(dirname(target), { recursive: true }).then(() => writeFile(target, text)));
-      });
+      for (const { program, outDir, commonjs } of builds) {
+        // outDir is under dist/ (dist, dist/cjs): keep that layout inside the scratch folder.
+        const base = join(scratch, relative(DIST, outDir));
+        program.emit(undefined, (file, text) => {
+          const target = join(base, relative(outDir, file));
+          writes.push(mkdir(dirname(target), { recursive: true }).then(() => writeFile(target, text)));
+        });
+        if (commonjs) writes.push(mkdir(base, { recursive: true }).then(() => writeFile(join(base, 'package.json'), '{"type":"commonjs"}\n')));
+      }
       await Promise.all(writes);
       await swapInDir(scratch, DIST);
     } catch (error) {

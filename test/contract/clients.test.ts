@@ -8,10 +8,9 @@ import {
   createBusinessCentralClient,
   createResourceManagerClient,
   type CheckNameAvailabilityRequest,
-  type ShipmentMethod,
+  type ShipmentMethodCreate,
   type VendorUpdate,
 } from '../../src/index.js';
-import type { Writable } from '../../generated/types/shipmentmethods-v1.0.js';
 import { exampleScenarios, label, mockUrl, operation, pathParams, requestExamples, TOKEN, violationsOf, type OperationId } from './support.js';
 
 const options = () => ({ baseUrl: mockUrl(), token: TOKEN.replace(/^Bearer /, ''), retry: false as const });
@@ -57,7 +56,7 @@ const call: Record<OperationId, (prefer: string, scenario: string) => Promise<{ 
   createShipmentMethod: (prefer, scenario) =>
     bc().POST('/companies({company_id})/shipmentMethods', {
       params: { path: { company_id: path('createShipmentMethod').company_id! } },
-      body: bodyFor<Writable<ShipmentMethod>>('createShipmentMethod', scenario),
+      body: bodyFor<ShipmentMethodCreate>('createShipmentMethod', scenario),
       headers: { Prefer: prefer },
     }),
 };

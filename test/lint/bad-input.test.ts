@@ -116,5 +116,5 @@ describe.concurrent.each(cases)('$what', ({ edits, expected, all }) => {
     expect(output).not.toMatch(/^\s+at /m); // no stack frame
     expect(output).not.toMatch(/Error:|node:internal/);
     expect(output.trim().split('\n').length, output).toBeLessThan(15);
-  });
+  }, 120_000); // each spawns a CLI; many run at once on 2 cores
 });

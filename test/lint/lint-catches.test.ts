@@ -36,7 +36,7 @@ afterAll(async () => {
 const SHIPMENT_PATH = 'specs/business-central/v1.0/paths/shipmentMethods.yaml';
 const SHIPMENT_EXAMPLE = 'specs/business-central/v1.0/examples/createShipmentMethod_CodeAndDisplayName.yaml';
 
-describe.concurrent('npm run lint', () => {
+describe.concurrent('npm run lint', { timeout: 120_000 }, () => {
   it('passes on the workspace as it is', async () => {
     const { code, output } = await lintIn(await workspaceCopy());
     expect(output).toContain('lint  passed');

@@ -12,8 +12,11 @@ import {
   type CloudError,
   type ErrorResponse,
   type RoleEligibilityScheduleRequest,
+  type CheckNameAvailabilityRequest,
   type ShipmentMethod,
+  type ShipmentMethodCreate,
   type Vendor,
+  type VendorUpdate,
 } from '../../src/index.js';
 import type { Readable } from '../../generated/types/vendors-v2.0.js';
 
@@ -162,5 +165,49 @@ describe('apiVersions', () => {
       params: { path: { subscriptionId: 's' }, query: { 'api-version': '2024-01-01' } },
       body: { name: 'x', type: 'Provider.Sql/servers' },
     });
+  });
+});
+
+describe('plain model types (issue #14)', () => {
+  it('take a result as is, and fixtures are written in them', async () => {
+    const updated = await bc.updateVendor({ companyId: 'c', vendorId: name, eTag: 'W/"1"', vendor: { displayName: 'A' } });
+    if (updated.ok) {
+      const v: Vendor = updated.data;
+      expectTypeOf(v.id).toEqualTypeOf<string | undefined>();
+    }
+    const fixture: Vendor = { id: name, number: 'V1', displayName: 'A', lastModifiedDateTime: '2026-01-01T00:00:00Z' };
+    const created = await bc.POST(SHIPMENTS, { params: { path: { company_id: 'c' } }, body: { code: 'X' } });
+    if (created.ok) {
+      const s: ShipmentMethod = created.data;
+      expectTypeOf(s.code).toEqualTypeOf<string | undefined>();
+    }
+    const images = await arm.GET(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } });
+    if (images.ok) {
+      const page: CachedImagesListResult = images.data;
+      const first: CachedImages | undefined = page.value?.[0];
+      void first;
+    }
+    void fixture;
+  });
+
+  it('name the request bodies, read-only fields left out', () => {
+    const change: VendorUpdate = { displayName: 'B' };
+    bc.updateVendor({ companyId: 'c', vendorId: name, eTag: 'W/"1"', vendor: change });
+    bc.PATCH(VENDOR, { params: { path: { company_id: 'c', vendor_id: name }, header: { 'If-Match': 'W/"1"' } }, body: change });
+    const create: ShipmentMethodCreate = { code: 'EXW', displayName: 'Ex Warehouse' };
+    bc.POST(SHIPMENTS, { params: { path: { company_id: 'c' } }, body: create });
+    const check: CheckNameAvailabilityRequest = { name: 'x', type: 'Provider.Sql/servers' };
+    arm.POST(CHECK, { params: { path: { subscriptionId: 's' } }, body: check });
+    // @ts-expect-error id is read-only, so not part of an update body
+    const withId: VendorUpdate = { id: name };
+    // @ts-expect-error lastModifiedDateTime is read-only
+    const stamped: ShipmentMethodCreate = { code: 'X', lastModifiedDateTime: '2026-01-01T00:00:00Z' };
+    void withId;
+    void stamped;
+  });
+
+  it('carry no $Read/$Write markers', () => {
+    expectTypeOf<Vendor['id']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ShipmentMethod['lastModifiedDateTime']>().toEqualTypeOf<string | undefined>();
   });
 });

@@ -109,4 +109,68 @@ describe('cached-images paging', () => {
     }
     expect(calls).toHaveLength(1);
   });
+
+  it('remembers the first page: a nextLink back to page 1 yields nothing twice', async () => {
+    const { arm, calls } = pages([
+      { value: [{ image: 'a' }], nextLink: `${LIST}?$skiptoken=p2` },
+      { value: [{ image: 'b' }], nextLink: `${BASE}${LIST}?api-version=2025-09-01` },
+      { value: [{ image: 'a' }] },
+    ]);
+    const images = await collect(arm.listCachedImages(params));
+    expect(images.map((i) => i.image)).toEqual(['a', 'b']);
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each([
+    ['a string value', { value: 'abc' }, '"value" that is not an array'],
+    ['an object value', { value: { image: 'a' } }, '"value" that is not an array'],
+    ['an array page', [{ image: 'a' }], 'is not an object'],
+    ['a string page', 'page', 'is not an object'],
+    ['a numeric nextLink', { value: [], nextLink: 42 }, '"nextLink" that is not a string'],
+  ])('refuses a page with %s as ClientError invalid-page', async (_what, body, why) => {
+    const fake = fakeFetch(() => json(body));
+    const arm = createResourceManagerClient({ baseUrl: BASE, token: 't', fetch: fake.fetch, retry: false });
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const image of arm.listCachedImages(params)) seen.push(image);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).toMatchObject({ code: 'invalid-page' });
+    expect((error as Error).message).toContain(why);
+    expect(seen).toEqual([]);
+  });
+
+  it('stops at maxPages with a ClientError page-limit when a nextLink is left', async () => {
+    const fake = fakeFetch((_c, i) => json({ value: [{ image: `i${i}` }], nextLink: `${LIST}?$skiptoken=${i + 1}` }));
+    const arm = createResourceManagerClient({ baseUrl: BASE, token: 't', fetch: fake.fetch, retry: false });
+    const seen: string[] = [];
+    const error = await (async () => {
+      for await (const image of arm.listCachedImages(params, { maxPages: 3 })) seen.push(image.image!);
+    })().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'page-limit' });
+    expect(seen).toEqual(['i0', 'i1', 'i2']);
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it('ends quietly at maxPages when the last page has no nextLink', async () => {
+    const { arm } = pages([{ value: [{ image: 'a' }], nextLink: `${LIST}?p=2` }, { value: [{ image: 'b' }] }]);
+    expect((await collect(arm.listCachedImages(params, { maxPages: 2 }))).length).toBe(2);
+  });
+
+  it.each([0, -1, 2.5])('refuses maxPages %s, sending nothing', async (maxPages) => {
+    const { arm, calls } = pages([{ value: [] }]);
+    await expect(collect(arm.listCachedImages(params, { maxPages }))).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'maxPages' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the per-call headers with every page request, not only the first', async () => {
+    const { arm, calls } = pages([
+      { value: [], nextLink: `${LIST}?p=2` },
+      { value: [], nextLink: `${LIST}?p=3` },
+      { value: [] },
+    ]);
+    await collect(arm.listCachedImagePages(params, { headers: { Prefer: 'example=page' } }));
+    expect(calls.map((c) => c.headers.get('prefer'))).toEqual(['example=page', 'example=page', 'example=page']);
+    expect(calls.every((c) => c.headers.get('authorization') === 'Bearer tok-paging-1')).toBe(true);
+  });
 });

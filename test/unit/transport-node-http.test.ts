@@ -156,4 +156,27 @@ describe('createNodeHttpFetch', () => {
     expect(error).toMatchObject({ name: 'ClientError', code: 'network' });
     expect((error as Error).message).toContain('ECONNREFUSED');
   });
+
+  it('answers with a real Response whose body reads once, as text, JSON, bytes or a stream', async () => {
+    const fetch = createNodeHttpFetch();
+    handlers.set('/twice', (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"a":1}'));
+    const first = await fetch(`${base}/twice`);
+    const second = await fetch(`${base}/twice`);
+    const third = await fetch(`${base}/twice`);
+    fetch.destroy();
+    handlers.clear();
+    expect(first).toBeInstanceOf(Response);
+    expect(first.bodyUsed).toBe(false);
+    const copy = first.clone();
+    expect(await first.json()).toEqual({ a: 1 });
+    expect(first.bodyUsed).toBe(true);
+    await expect(first.text()).rejects.toThrow(TypeError);
+    expect(await copy.text()).toBe('{"a":1}');
+    expect(new TextDecoder().decode(await second.arrayBuffer())).toBe('{"a":1}');
+    const reader = third.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    expect(Buffer.concat(chunks).toString()).toBe('{"a":1}');
+    expect(third.bodyUsed).toBe(true);
+  });
 });
