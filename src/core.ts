@@ -6,7 +6,9 @@
  *   3. its own AbortSignal (timeout per attempt, joined to the caller's signal),
  *   4. bounded retries for idempotent methods only, honouring Retry-After,
  *   5. a result whose `ok` comes from the status, and an error body that is never
- *      empty or a bare string.
+ *      empty or a bare string;
+ *   6. no redirect followed (any 3xx is a ClientError `redirect`), and every body read
+ *      under `maxBodyBytes` (src/body.ts).
  * The wrapper calls openapi-fetch directly (no middleware): middleware would cost a
  * Request clone and a random id per call, and the point is to stay within 10 % of it.
  */
