@@ -89,8 +89,9 @@ beforeAll(async () => {
   const stage = join(work, 'package');
   mkdirSync(join(stage, 'generated'), { recursive: true });
   for (const file of ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json']) cpSync(join(ROOT, file), join(stage, file));
-  for (const dir of ['src', 'generated/types']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
-  cpSync(join(ROOT, 'generated/operations.ts'), join(stage, 'generated/operations.ts'));
+  // scripts/: `prepare` runs scripts/compile.mjs, as it does in a git checkout.
+  for (const dir of ['src', 'scripts', 'generated/types']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
+  for (const file of ['generated/operations.ts', 'generated/versions.ts', 'redocly.yaml']) cpSync(join(ROOT, file), join(stage, file));
   symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
   // 2. npm pack runs `prepare`, as `npm install git+…` does: nothing built beforehand.
   await run('npm', ['pack', '--ignore-scripts=false', '--loglevel=error', '--pack-destination', work], { cwd: stage, env: NPM_ENV });
