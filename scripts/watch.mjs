@@ -69,7 +69,7 @@ if (docs) {
   await docs.buildDocs(pipeline.apis);
   log('docs', `${pipeline.apis.length} pages`, start);
 }
-const mock = withMock ? await (await import('./lib/mock-server.mjs')).startMock({ port: Number(options.port) }) : undefined;
+const mock = withMock ? await (await import('./mock/index.mjs')).startMock({ port: Number(options.port) }) : undefined;
 if (mock) log('mock', `serving ${mock.routes.length} operations at ${mock.url}`);
 log('watch', `watching ${relative(ROOT, SPECS)}/ (Ctrl-C to stop)`);
 
