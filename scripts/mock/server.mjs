@@ -11,7 +11,7 @@
 // Pinned against prism-http 5.12.0, prism-core 5.8.0 (Node 20).
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { loadApis } from '../lib/apis.mjs';
+import { compareVersions, loadApis } from '../lib/apis.mjs';
 import { loadDocuments } from './documents.mjs';
 import { familyError } from './errors.mjs';
 import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './guards.mjs';
@@ -102,7 +102,7 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     // Which document: api-version (resource management) or the prefix (already routed).
     let entry;
     if (family === 'resource-manager') {
-      const versions = [...route.byVersion.keys()];
+      const versions = [...route.byVersion.keys()].sort(compareVersions);
       const asked = target.query['api-version'];
       const served = `versions served for ${route.method} ${route.template}: ${versions.join(', ')}`;
       if (Array.isArray(asked)) return drain(req, res, familyError(family, 400, `query parameter api-version is given ${asked.length} times; give it once (${served}).`, { code: 'InvalidApiVersionParameter' }));
