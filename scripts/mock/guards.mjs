@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 
 const require = createRequire(import.meta.url);
-// The same parser prism-http-server's body reader uses, from its own dependencies.
-const contentType = createRequire(require.resolve('@stoplight/prism-http-server'))('content-type');
+// The Content-Type parser Prism itself uses, from prism-http's own dependencies.
+const contentType = createRequire(require.resolve('@stoplight/prism-http'))('content-type');
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
