@@ -49,9 +49,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const apis = loadApis();
 let mock;
+let apis;
 try {
+  apis = loadApis(); // a broken redocly.yaml is one file:line:col line, not a stack trace
   const takenNames = options.taken.split(',').map((n) => n.trim()).filter(Boolean);
   mock = await startMock({ port, host: options.host, apis, takenNames, logLevel: options.verbose ? 'info' : 'silent' });
 } catch (error) {
