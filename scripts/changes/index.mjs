@@ -1,4 +1,4 @@
-// The change report: what a spec change does to clients (issue #11).
+// The change report: what a spec change does to clients.
 //
 // Exported for other steps (all synchronous; a bad input throws a ChangesError whose
 // message is one line naming the file, e.g. `specs/x/openapi.yaml:3:1: cannot parse: ...`):

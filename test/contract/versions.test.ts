@@ -1,4 +1,4 @@
-// Several versions of one API, served by one mock (issue #10). In a throw-away copy of
+// Several versions of one API, served by one mock. In a throw-away copy of
 // the workspace: a second Provider.Sql version (2025-06-01, one new optional response
 // property) and business-central v2.1 (its own /api/v2.1 prefix, one new vendor
 // property), both added to redocly.yaml and generated; then the copy's own mock

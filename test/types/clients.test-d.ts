@@ -168,7 +168,7 @@ describe('apiVersions', () => {
   });
 });
 
-describe('plain model types (issue #14)', () => {
+describe('plain model types', () => {
   it('take a result as is, and fixtures are written in them', async () => {
     const updated = await bc.updateVendor({ companyId: 'c', vendorId: name, eTag: 'W/"1"', vendor: { displayName: 'A' } });
     if (updated.ok) {

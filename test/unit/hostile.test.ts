@@ -1,4 +1,4 @@
-// The clients against a hostile server and a careless caller (issue #14): every case
+// The clients against a hostile server and a careless caller: every case
 // ends in a ClientError, never a crash, a hang, a leaked token or a retry of something
 // that was never sent. Servers bind 127.0.0.1; memory-heavy cases use a low limit, so
 // nothing here holds more than a few MiB.
