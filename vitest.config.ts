@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           // Starts one mock on a free port for the whole project (test/contract/global-setup.ts).
           name: 'contract',
-          include: ['test/contract/**/*.test.ts'],
+          include: ['test/contract/**/*.test.ts', 'test/scenarios/**/*.test.ts'],
           globalSetup: ['test/contract/global-setup.ts'],
           testTimeout: 30_000,
         },
