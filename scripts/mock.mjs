@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// `npm run mock`: one Prism mock for all five operations, on http://127.0.0.1:4010.
+// `npm run mock` (installed as the `provider-api-mock` command): one mock for every API
+// and version of redocly.yaml, on http://127.0.0.1:4010. The mock itself: scripts/mock/.
 //
 //   npm run mock                       serve generated/bundled/*.yaml (every API in redocly.yaml)
 //   npm run mock -- --port 0           any free port (the first line of output names it)
+//   npm run mock -- --taken a,b        names the name check answers AlreadyExists for
 //   npm run mock -- --watch            reload when `npm run generate` rewrites a bundle
 //   npm run mock -- --verbose          Prism's request log and violations on stderr
 //
-// Resource-management paths are served from the root, business data under /api/v2.0 and
-// /api/v1.0 (each document's servers[0] default). Requests are validated (parameters,
-// body, security); `Prefer: example=<name>`, `code=<status>` and `dynamic=true` choose
-// the answer. Copy-paste curl lines: docs-snippets/mock.md.
+// Resource-management paths are served from the root, chosen by `api-version`; business
+// data under each document's servers[0] prefix (/api/v2.0, /api/v1.0). Requests are
+// validated (parameters, body, security); without `Prefer`, the answers follow the
+// source's rules (name check, vendor eTags, paging), with state per process; `Prefer:
+// example=<name>`, `code=<status>` and `dynamic=true` choose an answer instead.
+// Copy-paste curl lines: README.md, section "The mock".
 //
 //   S=providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
 //   curl -H 'Authorization: Bearer x' "http://127.0.0.1:4010/$S/providers/Provider.Authorization/roleEligibilityScheduleRequests/64caffb6-55c0-4deb-a585-68e948ea1ad6?api-version=2020-10-01"
@@ -20,17 +24,24 @@ import { watch } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadApis } from './lib/apis.mjs';
-import { startMock } from './lib/mock-server.mjs';
+import { startMock } from './mock/index.mjs';
 import { seconds } from './lib/run.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    port: { type: 'string', short: 'p', default: process.env.PORT ?? '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    watch: { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-  },
-});
+let options;
+try {
+  ({ values: options } = parseArgs({
+    options: {
+      port: { type: 'string', short: 'p', default: process.env.PORT ?? '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      watch: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      taken: { type: 'string', default: '' },
+    },
+  }));
+} catch (error) {
+  console.error(`mock  FAIL  ${error.message}`);
+  process.exit(2);
+}
 
 const port = Number(options.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -41,7 +52,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const apis = loadApis();
 let mock;
 try {
-  mock = await startMock({ port, host: options.host, apis, logLevel: options.verbose ? 'info' : 'silent' });
+  const takenNames = options.taken.split(',').map((n) => n.trim()).filter(Boolean);
+  mock = await startMock({ port, host: options.host, apis, takenNames, logLevel: options.verbose ? 'info' : 'silent' });
 } catch (error) {
   console.error(`mock  FAIL  ${error.message}`);
   process.exit(1);

@@ -160,7 +160,7 @@ async function loadPipeline() {
 if (await loadPipeline()) await cycle(pipeline.apis, { first: true });
 if (withMock && pipeline) {
   try {
-    mock = await (await import('./lib/mock-server.mjs')).startMock({ port: Number(options.port), apis: pipeline.apis });
+    mock = await (await import('./mock/index.mjs')).startMock({ port: Number(options.port), apis: pipeline.apis });
     log('mock', `serving ${mock.routes.length} operations at ${mock.url}`);
   } catch (error) {
     log('mock', `not started: ${error.message}`);

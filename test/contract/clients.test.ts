@@ -75,13 +75,6 @@ describe('typed clients against the mock', () => {
     expect(body, `${name}: the body is the named example`).toEqual(s.value);
   });
 
-  it(`${label('updateVendor', 'updateVendor helper')}: sends If-Match and gets the vendor`, async () => {
-    const p = path('updateVendor');
-    const result = await bc().updateVendor({ companyId: p.company_id!, vendorId: p.vendor_id!, eTag: 'W/"1"', vendor: { blocked: 'Payment' } });
-    expect(result.response.status).toBe(200);
-    expect(violationsOf(operation('updateVendor'), 200, result.response.headers.get('content-type'), result.data)).toEqual([]);
-  });
-
   it(`${label('Location_ListCachedImages', 'listCachedImages')}: pages through the mock`, async () => {
     const p = path('Location_ListCachedImages');
     const images = [];

@@ -16,13 +16,15 @@ interface Mock {
   close(): Promise<void>;
 }
 // A non-literal specifier: the .mjs has no type declarations, the interface above is its contract.
-const modulePath = pathToFileURL(join(ROOT, 'scripts/lib/mock-server.mjs')).href;
+const modulePath = pathToFileURL(join(ROOT, 'scripts/mock/index.mjs')).href;
 const { startMock } = (await import(modulePath)) as { startMock: (options: object) => Promise<Mock> };
 
 let dir: string;
 let mock: Mock;
 const ship = operation('createShipmentMethod');
 const shipBundle = () => join(dir, 'shipmentmethods-v1.0.yaml');
+// The example by name: without Prefer the mock answers with the fields sent.
+const example = () => ({ ...validRequest(ship), headers: { ...validRequest(ship).headers, prefer: 'example=CodeAndDisplayName' } });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mock-reload-'));
@@ -53,12 +55,12 @@ describe('reload', () => {
   });
 
   it('a changed example is served after reload(), on the same port', async () => {
-    const before = await send(validRequest(ship), mock.url);
+    const before = await send(example(), mock.url);
     expect((before.json as any).displayName).toBe('Ex Warehouse');
     const text = await readFile(shipBundle(), 'utf8');
     await writeFile(shipBundle(), text.replace(/displayName: Ex Warehouse\n(\s+lastModifiedDateTime)/, 'displayName: Ex Works\n$1'));
     await mock.reload();
-    const after = await send(validRequest(ship), mock.url);
+    const after = await send(example(), mock.url);
     expect(after.status).toBe(201);
     expect((after.json as any).displayName).toBe('Ex Works');
   });

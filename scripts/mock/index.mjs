@@ -1,0 +1,24 @@
+// The mock as a library: `import { startMock } from 'provider-api-clients/mock'`.
+//
+//   const mock = await startMock({ port: 0, takenNames: ['orders-db'] });
+//   // ... point the clients (or anything that speaks HTTP) at mock.url ...
+//   mock.reset();          // between tests: taken names back, vendors and eTags forgotten
+//   await mock.close();
+//
+// Prism is an optional peer dependency of the package (README, "The mock"): a project
+// that only uses the clients does not install it. Without it, startMock rejects with a
+// message naming the packages to install.
+const PEERS = '@stoplight/prism-http@5.12.0 @stoplight/prism-core@5.8.0 yaml@2.9.1';
+
+export async function startMock(options) {
+  let server;
+  try {
+    server = await import('./server.mjs');
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND' || error?.code === 'MODULE_NOT_FOUND') {
+      throw new Error(`the mock needs Prism, an optional peer dependency: npm install --save-dev ${PEERS} (${error.message.split('\n')[0]})`);
+    }
+    throw error;
+  }
+  return server.startMock(options);
+}

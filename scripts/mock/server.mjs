@@ -1,0 +1,237 @@
+// The mock's HTTP server. Prism does what it is good at -- validating a request against
+// its operation (parameters, body, security) and `Prefer` examples/statuses -- and this
+// server does the rest, in order:
+//   1. guards.mjs   reject what Prism would crash on or misread (4xx, family error body);
+//   2. routing.mjs  pick the document and operation (path template + method, then
+//                   api-version or /api/vX.Y prefix), so Prism only sees one document;
+//   3. Prism        one instance per document, with respond.mjs as its mock component
+//                   (behaviours and state for the answers the source states);
+//   4. the answer   checked by Prism against its own document; a 5xx nobody asked for
+//                   is reported on stderr as a mock bug.
+// Pinned against prism-http 5.12.0, prism-core 5.8.0 (Node 20).
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { compareVersions, loadApis } from '../lib/apis.mjs';
+import { loadDocuments } from './documents.mjs';
+import { familyError } from './errors.mjs';
+import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './guards.mjs';
+import { mockComponent } from './respond.mjs';
+import { createRouter, familyOfPath } from './routing.mjs';
+import { createState } from './state.mjs';
+import { behaviours } from './behaviours/index.mjs';
+import { takenNamesOf } from './behaviours/name-check.mjs';
+
+const require = createRequire(import.meta.url);
+const { createInstance } = require('@stoplight/prism-http');
+const { createLogger } = require('@stoplight/prism-core');
+
+const BASE_CONFIG = { isProxy: false, validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, upstreamProxy: undefined };
+const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
+
+/** Loads the documents and builds the router: what reload() swaps in one step. */
+async function load(apis) {
+  const documents = await loadDocuments(apis);
+  return { documents, router: createRouter(documents) };
+}
+
+/**
+ * Starts the mock; resolves once it listens: { url, port, routes, state, reset, reload, close }.
+ *   port        0 picks a free port (default 4010)
+ *   host        default 127.0.0.1
+ *   apis        loadApis() entries (default: every API of redocly.yaml)
+ *   takenNames  names the name check answers AlreadyExists for, besides those of the
+ *               spec's AlreadyExists examples
+ *   logLevel    pino's ('silent' by default; 'info' shows Prism's log on stderr)
+ */
+export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadApis(), takenNames = [], logLevel = 'silent' } = {}) {
+  // prism-core's logger is pino plus the custom level `success` Prism calls.
+  const logger = createLogger('MOCK', { level: logLevel }, process.stderr);
+  let current = await load(apis);
+  const initialTaken = () => [...takenNamesOf(current.documents), ...takenNames];
+  const state = createState({ takenNames: initialTaken() });
+  // One Prism instance per document, created on its first request: start-up stays
+  // short however many documents there are.
+  const instances = new WeakMap();
+  const prismOf = (doc) => {
+    let instance = instances.get(doc);
+    if (!instance) {
+      instance = createInstance(BASE_CONFIG, { logger, mock: mockComponent });
+      instances.set(doc, instance);
+    }
+    return instance;
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      // A bug, not an input problem: say so loudly, and answer if nothing was sent yet.
+      process.stderr.write(`mock: ${req.method} ${String(req.url).slice(0, 200)} failed unasked (a mock bug): ${error?.stack ?? error}\n`);
+      if (!res.headersSent) send(res, familyError(familyOfPath(String(req.url)), 500, 'The mock failed on this request (a bug in the mock, reported on its stderr).', { code: 'MockFailure' }));
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  // A malformed request line or header never reaches handle(): answer it, do not crash.
+  server.on('clientError', (error, socket) => {
+    if (socket.writable && !socket.headersSent) {
+      const body = JSON.stringify({ error: { code: 'BadRequest', message: `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).` } });
+      // An answer to HEAD has no body: a client would read it as the next response.
+      const head = /^HEAD /.test(String(error.rawPacket ?? ''));
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
+    } else socket.destroy();
+  });
+
+  async function handle(req, res) {
+    const target = parseTarget(req.url);
+    const guess = familyOfPath(target.path ?? '');
+    if (target.problem) return drain(req, res, familyError(guess, ...target.problem));
+    if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) return drain(req, res, preflight(req));
+    const headerProblem = checkHeaders(req.headers).problem;
+    if (headerProblem) return drain(req, res, familyError(guess, ...headerProblem));
+
+    const { router } = current;
+    const matched = router.match(req.method, target.path);
+    if (matched.status === 404) return drain(req, res, familyError(guess, 404, `No operation is served at ${target.path.slice(0, 200)}.`));
+    if (matched.status === 405) {
+      return drain(req, res, familyError(guess, 405, `${req.method} is not an operation of ${target.path.slice(0, 200)}; allowed: ${matched.allow.join(', ')}.`, { headers: { allow: matched.allow.join(', ') } }));
+    }
+    const { route, prismPath } = matched;
+    const family = route.family;
+
+    // Which document: api-version (resource management) or the prefix (already routed).
+    let entry;
+    if (family === 'resource-manager') {
+      const versions = [...route.byVersion.keys()].sort(compareVersions);
+      const asked = target.query['api-version'];
+      const served = `versions served for ${route.method} ${route.template}: ${versions.join(', ')}`;
+      if (Array.isArray(asked)) return drain(req, res, familyError(family, 400, `query parameter api-version is given ${asked.length} times; give it once (${served}).`, { code: 'InvalidApiVersionParameter' }));
+      if (asked === undefined || asked === '') return drain(req, res, familyError(family, 400, `query parameter api-version is required (${served}).`, { code: 'MissingApiVersionParameter' }));
+      entry = route.byVersion.get(asked);
+      if (!entry) return drain(req, res, familyError(family, 400, `The api-version '${asked.slice(0, 100)}' is not served for this operation; ${served}.`, { code: 'InvalidApiVersionParameter' }));
+    } else {
+      entry = route.byVersion.values().next().value;
+    }
+
+    const preferred = parsePrefer(req.headers.prefer, target.query);
+    if (preferred.problem) return drain(req, res, familyError(family, ...preferred.problem));
+    const read = await readBody(req);
+    if (read.problem) return send(res, familyError(family, ...read.problem));
+    const decoded = decodeBody(read.text, req.headers['content-type']);
+    if (decoded.problem) {
+      // An operation with error rules of its own (the name check's 400s) answers in them.
+      const own = behaviours.get(entry.operation.iid)?.rejected;
+      const [status, message] = decoded.problem;
+      return send(res, own && status === 400 ? own({ doc: entry.doc, body: undefined, validations: [{ severity: 0, message }] }) : familyError(family, ...decoded.problem));
+    }
+
+    const { prefer } = preferred;
+    const params = Object.fromEntries(Object.entries(matched.params).map(([name, value]) => [name, decodeURIComponent(value)]));
+    const ctx = { family, doc: entry.doc, state, params, headers: req.headers, query: target.query, rawPath: target.path, origin: originOf(req, server) };
+    const input = { method: req.method.toLowerCase(), url: { path: prismPath, baseUrl: undefined, query: target.query }, headers: req.headers, body: decoded.body };
+    const config = { ...BASE_CONFIG, mock: { dynamic: prefer.dynamic === true, code: prefer.code, exampleKey: prefer.exampleKey, seed: prefer.seed, ctx } };
+
+    const result = await prismOf(entry.doc).request(input, [entry.operation], config)();
+    if (result._tag === 'Left') {
+      const error = result.left;
+      const status = Number.isInteger(error?.status) && error.status >= 400 ? error.status : 500;
+      if (status >= 500 && !(prefer.code >= 500)) throw error instanceof Error ? error : new Error(String(error?.detail ?? error));
+      const detail = String(error.detail || error.message || error.title);
+      const message = status === 406 ? `Accept ${JSON.stringify(String(req.headers.accept).slice(0, 200))} names no media type this operation answers in (${detail}).` : detail;
+      return send(res, familyError(family, status, message), { headers: error.additional?.headers });
+    }
+    const { output, validations } = result.right;
+    const broken = validations.output.filter((v) => v.severity === 0 && !/Unable to match the returned status code/i.test(v.message));
+    if (broken.length) throw new Error(`the answer ${output.statusCode} breaks ${entry.doc.api.name}: ${broken.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}`);
+    const violations = validations.input.map((v) => ({ location: ['request', ...(v.path ?? [])], severity: ['Error', 'Warning', 'Information', 'Hint'][v.severity], code: v.code, message: v.message }));
+    const answer = { status: output.statusCode, headers: output.headers ?? {}, body: output.body };
+    send(res, answer, { violations });
+    if (answer.status >= 500 && !(prefer.code >= 500)) process.stderr.write(`mock: ${req.method} ${req.url} answered ${answer.status} unasked (a mock bug)\n`);
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch((error) => {
+    throw new Error(`mock: cannot listen on ${host}:${port}: ${error.code ?? error.message}`);
+  });
+  const address = server.address();
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  return {
+    url,
+    port: address.port,
+    /** Every operation served: { api, operationId, method, path, version }. */
+    get routes() {
+      return current.router.routes;
+    },
+    state,
+    /** Forgets vendors and created shipment methods; taken names back to the start (or to `takenNames`). */
+    reset({ takenNames: names } = {}) {
+      state.reset({ takenNames: names ?? initialTaken() });
+    },
+    /** Re-reads the bundles (after `npm run generate`); on failure the old ones stay. */
+    async reload() {
+      current = await load(apis);
+      return current.router.routes;
+    },
+    /** Stops accepting, lets in-flight requests finish, drops what is left after graceMs. */
+    close({ graceMs = 500 } = {}) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+        server.close((error) => {
+          clearTimeout(timer);
+          error ? reject(error) : resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/**
+ * The origin the request came in on, for links the mock builds (nextLink): the Host the
+ * client used, when it is a plain host[:port]; else the address the mock listens on.
+ */
+function originOf(req, server) {
+  const host = req.headers.host;
+  if (typeof host === 'string' && /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/.test(host)) return `http://${host}`;
+  const { address, port, family } = server.address();
+  return `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
+}
+
+function preflight(req) {
+  return {
+    status: 204,
+    headers: { 'access-control-allow-methods': String(req.headers['access-control-request-method']), 'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'), vary: 'origin' },
+    body: undefined,
+  };
+}
+
+/** Answers before the body was read: read (and drop) it first, so keep-alive stays in sync. */
+function drain(req, res, answer) {
+  req.resume();
+  send(res, answer);
+}
+
+const ascii = (text) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+function send(res, answer, { violations = [], headers: extra = {}, close = false } = {}) {
+  const { status, headers = {}, body } = answer;
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const out = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, sl-violations' };
+  for (const [name, value] of Object.entries({ ...headers, ...(extra ?? {}) })) if (value !== undefined && value !== null) out[name.toLowerCase()] = ascii(String(value));
+  if (violations.length) {
+    let value = ascii(JSON.stringify(violations));
+    if (value.length > MAX_VIOLATIONS_HEADER) value = `${value.slice(0, MAX_VIOLATIONS_HEADER)}...`;
+    out['sl-violations'] = value;
+  }
+  if (text && !out['content-type']) out['content-type'] = 'application/json';
+  out['content-length'] = Buffer.byteLength(text);
+  if (close) out.connection = 'close';
+  res.writeHead(status, out);
+  res.end(text);
+}

@@ -1,0 +1,129 @@
+// Fuzz: a bounded set of malformed requests (methods, paths, header values, bodies,
+// encodings), generated from a fixed seed, sent to a mock process of its own. Whatever
+// comes in, the process stays up, answers no 5xx nobody asked for (`Prefer: code=5xx`
+// is asking), and every answer is either empty or parses as JSON.
+// The seed and the count are fixed, so a failure is reproducible: FUZZ_SEED / FUZZ_COUNT
+// override them for exploring, never in CI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../generated/operations.js';
+import { send, validRequest, type RawRequest, type RawResponse } from './support.js';
+import { spawnMock, type MockProcess } from './spawn-mock.js';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const COUNT = Number(process.env.FUZZ_COUNT ?? 600);
+
+/** mulberry32: a small, fixed PRNG (Math.random cannot be seeded). */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'BREW'];
+const PATH_MUTATIONS: Array<(p: string, r: () => number) => string> = [
+  (p) => p,
+  (p) => p.replace('/', '/\\'),
+  (p) => `/\\evil.example${p}`,
+  () => '/\\',
+  (p) => `/${p}`,
+  (p) => p.replace(/\?.*/, ''),
+  (p) => p.replace(/api-version=[^&]*/, 'api-version='),
+  (p) => p.replace(/api-version=[^&]*/, 'api-version=1999-01-01'),
+  (p) => `${p}${p.includes('?') ? '&' : '?'}api-version=2020-10-01&api-version=2025-01-01`,
+  (p) => p.replace(/[0-9a-f]{8}-/, '%E0%A4%A'),
+  (p) => p.replace(/[0-9a-f]{8}-/, '%'),
+  (p) => p.replace(/\(/g, '%28').replace(/\)/g, '%29'),
+  (p) => p.replace(/\//g, '%2F'),
+  (p) => p.replace(/[^/?]+(?=\?|$)/, '..'),
+  (p) => p.replace(/[^/?]+(?=\?|$)/, `x${'a'.repeat(4000)}`),
+  (p) => p.replace(/providers/, 'providers/%00'),
+  (p, r) => `${p}${p.includes('?') ? '&' : '?'}$skiptoken=${['page0', 'page99', 'pageX', '', 'page2'][Math.floor(r() * 5)]}`,
+  (p, r) => `${p}${p.includes('?') ? '&' : '?'}__code=${['100', '000', '999', 'abc', '404', '200'][Math.floor(r() * 6)]}`,
+  (p) => `${p}#fragment`,
+  () => '*',
+  () => '/',
+  () => '/api/v9.9/companies(x)/vendors(y)',
+  (p) => p.toUpperCase(),
+  (p) => p.replace('subscriptions', 'subscriptions/ü/%C3%BC'),
+];
+const HEADER_VALUES: Record<string, string[]> = {
+  accept: [';;;', '*/*;q=abc', 'application/json;q=2', '', ',,,', 'text/*', 'application/xml', 'a/b/c', 'application/json, */*;q=0.1', '*/*', 'application/json;charset="x', 'application/*+json'],
+  'content-type': ['json', '///', 'application/json; charset=klingon', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json;;;', 'application/json', '', 'application/merge-patch+json'],
+  prefer: ['code=100', 'code=1', 'code=abc', 'code=200', 'code=201', 'code=400', 'code=412', 'code=418', 'example=nope', 'example=AlreadyExists', 'dynamic=true', 'dynamic=true; seed=X', 'seed=', ';;==,,', 'dynamic=maybe', 'code=200, example=BlockPayment', 'code=500'],
+  'if-match': ['*', '', 'W/"1"', '"x", W/"y"', 'W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="'],
+  authorization: ['Bearer x', 'Bearer', 'Basic dXNlcjpwYXNz', '', 'bearer lower'],
+  'content-encoding': ['gzip', 'identity', 'br, gzip', 'nonsense'],
+  host: ['127.0.0.1', 'evil.example:1', '[::1]:80', 'a b', 'x'.repeat(300)],
+  'x-http-method-override': ['DELETE'],
+};
+const BODIES = ['', 'null', '[]', '{', '{"name":123,"type":[]}', '"string"', '{"name":"ok-name","type":"Provider.Sql/servers"}', `${'['.repeat(3000)}${']'.repeat(3000)}`, '{"displayName":"\\ud800"}', '\u0000\u0001\u0002', '{"a":' + '1'.repeat(400) + '}', 'ü'.repeat(100), '{"code":"EXW","displayName":"x","id":"forged"}', 'x'.repeat(1_100_000)];
+
+function generate(count: number, seed: number): RawRequest[] {
+  const r = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+  const requests: RawRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    const base = validRequest(pick(operations));
+    const request: RawRequest = { ...base, headers: { ...base.headers } };
+    if (r() < 0.3) request.method = pick(METHODS);
+    if (r() < 0.6) request.path = pick(PATH_MUTATIONS)(request.path, r);
+    const mutations = Math.floor(r() * 3);
+    for (let m = 0; m < mutations; m++) {
+      const name = pick(Object.keys(HEADER_VALUES));
+      const value = pick(HEADER_VALUES[name]!);
+      if (r() < 0.15) delete request.headers[name];
+      else request.headers[name] = value;
+    }
+    if (r() < 0.35) request.body = pick(BODIES);
+    if (request.body === '') request.body = undefined;
+    requests.push(request);
+  }
+  return requests;
+}
+
+const askedFor5xx = (request: RawRequest) => /(?:^|[\s,;])code=5\d\d\b/.test(request.headers.prefer ?? '') || /[?&]__code=5\d\d\b/.test(request.path);
+
+let mock: MockProcess;
+beforeAll(async () => {
+  mock = await spawnMock();
+});
+afterAll(async () => {
+  await mock?.stop();
+});
+
+describe(`fuzz: ${COUNT} malformed requests from seed ${SEED}`, () => {
+  it('the process stays up, answers no unasked 5xx, and every answer parses', { timeout: 120_000 }, async () => {
+    const requests = generate(COUNT, SEED);
+    const problems: string[] = [];
+    // A few at a time: enough to overlap requests, little enough for a shared machine.
+    for (let i = 0; i < requests.length; i += 8) {
+      const batch = requests.slice(i, i + 8);
+      const answers = await Promise.all(batch.map((request) => send(request, mock.url).catch((error: Error) => error)));
+      answers.forEach((answer, j) => {
+        const request = batch[j]!;
+        const what = `#${i + j} ${request.method} ${request.path.slice(0, 120)} ${JSON.stringify(request.headers).slice(0, 300)}`;
+        if (answer instanceof Error) return problems.push(`${what}: no answer (${answer.message})`);
+        const response = answer as RawResponse;
+        if (response.status >= 500 && !askedFor5xx(request)) problems.push(`${what}: ${response.status} ${response.text.slice(0, 200)}`);
+        if (request.method !== 'HEAD' && response.text !== '' && response.json === undefined) problems.push(`${what}: answer does not parse: ${response.text.slice(0, 200)}`);
+        if (response.status >= 400 && request.method !== 'HEAD' && response.status !== 500) {
+          const error = (response.json as any)?.error;
+          if (typeof error?.code !== 'string' || typeof error?.message !== 'string' || error.code === 'string' || error.message === 'string') {
+            problems.push(`${what}: ${response.status} without an error body naming the violation: ${response.text.slice(0, 200)}`);
+          }
+        }
+      });
+      expect(mock.child.exitCode, `the mock exited after request #${i}: ${mock.stderr()}`).toBeNull();
+    }
+    expect(problems.slice(0, 20), `${problems.length} problems`).toEqual([]);
+    expect(mock.child.exitCode).toBeNull();
+    const after = await send(validRequest(operations[0]), mock.url);
+    expect(after.status, 'a valid request after the fuzz').toBe(200);
+    expect(mock.stderr()).not.toMatch(/unasked|mock bug/);
+  });
+});

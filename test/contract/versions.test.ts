@@ -1,0 +1,129 @@
+// Several versions of one API, served by one mock (issue #10). In a throw-away copy of
+// the workspace: a second Provider.Sql version (2025-06-01, one new optional response
+// property) and business-central v2.1 (its own /api/v2.1 prefix, one new vendor
+// property), both added to redocly.yaml and generated; then the copy's own mock
+// (`node scripts/mock.mjs`) serves every version at once. specs/ here never gains a
+// second version: the source shows one.
+import { execFile } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { validatorFor } from '../helpers/bundles.js';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { spawnMock, type MockProcess } from './spawn-mock.js';
+import { send, TOKEN, type RawRequest } from './support.js';
+
+const SUB = '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
+const COMPANY = '4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f';
+const VENDOR = 'f8a5738e-44e3-ea11-bb43-000d3a2feca1';
+
+let copy: Awaited<ReturnType<typeof workspaceCopy>>;
+let mock: MockProcess;
+
+async function edit(file: string, change: (text: string) => string) {
+  const text = await readFile(file, 'utf8');
+  const next = change(text);
+  if (next === text) throw new Error(`${file}: the edit changed nothing (the spec moved?)`);
+  await writeFile(file, next);
+}
+
+beforeAll(async () => {
+  copy = await workspaceCopy('mock-versions-');
+  const { dir } = copy;
+  const sql = join(dir, 'specs/resource-manager/Provider.Sql');
+  await cp(join(sql, '2025-01-01'), join(sql, '2025-06-01'), { recursive: true });
+  await edit(join(sql, '2025-06-01/openapi.yaml'), (t) => t.replace('version: 2025-01-01', 'version: 2025-06-01'));
+  await edit(join(sql, '2025-06-01/parameters/api-version.yaml'), (t) => t.replaceAll('2025-01-01', '2025-06-01'));
+  await edit(join(sql, '2025-06-01/schemas/CheckNameAvailabilityResponse.yaml'), (t) =>
+    t.replace('properties:\n', 'properties:\n  suggestedName:\n    type: string\n    description: A free name close to the one checked (new in 2025-06-01).\n'),
+  );
+  const bc = join(dir, 'specs/business-central');
+  await cp(join(bc, 'v2.0'), join(bc, 'v2.1'), { recursive: true });
+  await edit(join(bc, 'v2.1/openapi.yaml'), (t) => t.replace('version: v2.0', 'version: v2.1').replaceAll('/api/v2.0', '/api/v2.1'));
+  await edit(join(bc, 'v2.1/schemas/Vendor.yaml'), (t) => t.replace('properties:\n', 'properties:\n  vendorCategory:\n    type: string\n    description: New in v2.1.\n'));
+  await edit(join(dir, 'redocly.yaml'), (t) =>
+    t.replace(
+      'apis:\n',
+      'apis:\n' +
+        '  sql@2025-06-01:\n    root: specs/resource-manager/Provider.Sql/2025-06-01/openapi.yaml\n    output: generated/bundled/sql-2025-06-01.yaml\n' +
+        '  vendors@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/vendors-v2.1.yaml\n',
+    ),
+  );
+  await promisify(execFile)(process.execPath, ['scripts/generate.mjs'], { cwd: dir, timeout: 60_000 });
+  mock = await spawnMock([], dir);
+}, 90_000);
+
+afterAll(async () => {
+  await mock?.stop();
+  await copy?.remove();
+});
+
+const nameCheck = (apiVersion: string, prefer?: string): RawRequest => ({
+  method: 'POST',
+  path: `/subscriptions/${SUB}/providers/Provider.Sql/checkNameAvailability?api-version=${apiVersion}`,
+  headers: { 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
+  body: JSON.stringify({ name: 'sales-db-west-02', type: 'Provider.Sql/servers' }),
+});
+const vendorUpdate = (version: string, prefer?: string): RawRequest => ({
+  method: 'PATCH',
+  path: `/api/${version}/companies(${COMPANY})/vendors(${VENDOR})`,
+  headers: { authorization: TOKEN, 'content-type': 'application/json', 'if-match': '*', ...(prefer ? { prefer } : {}) },
+  body: JSON.stringify({ displayName: 'Fabrikam' }),
+});
+
+/** The copy's bundle of one API and a check of a body against one of its schemas. */
+async function schemaCheck(slug: string, schema: string) {
+  const doc = parse(await readFile(join(copy.dir, 'generated/bundled', `${slug}.yaml`), 'utf8'));
+  const validate = validatorFor(doc);
+  return (body: unknown) => validate({ $ref: `#/components/schemas/${schema}` }, body);
+}
+
+describe('several versions of one API in one mock', () => {
+  it('serves the operations of all seven documents', () => {
+    expect(mock.stdout()).toMatch(/ {2}7 operations {2}ready in/);
+  });
+
+  it('resource management by api-version: each answer from, and valid against, its own version', async () => {
+    const strict = { '2025-01-01': await schemaCheck('sql-2025-01-01', 'CheckNameAvailabilityResponse'), '2025-06-01': await schemaCheck('sql-2025-06-01', 'CheckNameAvailabilityResponse') };
+    for (const version of ['2025-01-01', '2025-06-01'] as const) {
+      const plain = await send(nameCheck(version), mock.url);
+      expect(plain.status, plain.text).toBe(200);
+      expect(plain.json).toEqual({ name: 'sales-db-west-02', available: true });
+      // Generated data fills every optional property of that version's schema.
+      for (let i = 0; i < 5; i++) {
+        const generated = await send(nameCheck(version, 'dynamic=true'), mock.url);
+        expect(generated.status, generated.text).toBe(200);
+        expect('suggestedName' in (generated.json as object), `${version}: suggestedName`).toBe(version === '2025-06-01');
+        expect(strict[version](generated.json).ok, `${version}: valid against its own document`).toBe(true);
+      }
+    }
+  });
+
+  it('business data by prefix: each answer from its own version', async () => {
+    for (const version of ['v2.0', 'v2.1']) {
+      const plain = await send(vendorUpdate(version), mock.url);
+      expect(plain.status, plain.text).toBe(200);
+      expect(plain.json).toMatchObject({ id: VENDOR, displayName: 'Fabrikam' });
+      const generated = await send(vendorUpdate(version, 'dynamic=true'), mock.url);
+      expect(generated.status, generated.text).toBe(200);
+      expect('vendorCategory' in (generated.json as object), `${version}: vendorCategory`).toBe(version === 'v2.1');
+    }
+    expect((await send(vendorUpdate('v2.2'), mock.url)).status).toBe(404);
+  });
+
+  it('an api-version no document declares: 400 in the family model, listing the versions served', async () => {
+    const response = await send(nameCheck('2024-01-01'), mock.url);
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: { code: 'InvalidApiVersionParameter' } });
+    expect((response.json as any).error.message).toMatch(/'2024-01-01'.*2025-01-01, 2025-06-01/);
+  });
+
+  it('no api-version: the family error', async () => {
+    const response = await send({ ...nameCheck('x'), path: nameCheck('x').path.replace(/\?.*/, '') }, mock.url);
+    expect(response.status).toBe(400);
+    expect((response.json as any).error).toMatchObject({ code: 'MissingApiVersionParameter' });
+    expect((response.json as any).error.message).toMatch(/query parameter api-version is required.*2025-01-01, 2025-06-01/);
+  });
+});
