@@ -81,6 +81,8 @@ for (const workflow of results) {
   console.log(`\n${workflow.passed ? 'PASS' : 'FAIL'}  ${workflow.workflowId}  (${workflow.file})`);
   for (const step of workflow.steps) {
     if (!step.ran) {
+      // Steps an `end` action made unneeded (the paging walk stops at the last page) are not listed.
+      if (step.reason === 'ended') continue;
       notRun++;
       console.log(`  skip  ${step.stepId}  not run: an earlier step failed`);
       continue;

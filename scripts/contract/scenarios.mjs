@@ -7,7 +7,7 @@
 // `$inputs.env.SCENARIO_TOKEN`, a `format: password` input Respect masks); it is never an
 // argument, and every text that leaves this module has it redacted once more.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { getLineColLocation, lint, loadConfig } from '@redocly/openapi-core';
@@ -111,8 +111,10 @@ export const redact = (text, secret) => (secret ? String(text).split(secret).joi
  * problems[] }`, or `{ stepId, ran: false }` for a step a failure kept from running.
  * Steps a loop runs several times (paging) appear once per run.
  */
-export async function runScenarios({ server, token, inputs = {}, files = scenarioFiles(), timeoutMs = 120_000 }) {
+export async function runScenarios({ server, token, inputs = {}, files = scenarioFiles(), timeoutMs = 120_000, keepReportIn }) {
   const entries = entryWorkflows(files);
+  // Paging follows nextLinks on the server's own origin only (the token goes nowhere else).
+  inputs = { nextLinkPattern: `${new URL(server).origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/.*`, ...inputs };
   const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
   const report = join(dir, 'respect.json');
   const args = [CLI, 'respect', ...files, '-S', JSON.stringify(serverMap(server, files)), '-J', report, '--max-steps', '200'];
@@ -139,6 +141,8 @@ export async function runScenarios({ server, token, inputs = {}, files = scenari
     }
     return JSON.parse(redact(JSON.stringify(collect(json, entries)), token));
   } finally {
+    // keepReportIn: tests look at what Respect wrote (the token must not be in it).
+    if (keepReportIn) cpSync(dir, keepReportIn, { recursive: true });
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -149,13 +153,12 @@ function collect(json, entries) {
     const executed = (json.files?.[relative(ROOT, file)] ?? json.files?.[file])?.executedWorkflows?.find((w) => w.workflowId === workflow.workflowId);
     const steps = executed ? flattenSteps(executed) : [];
     const ranIds = new Set(steps.map((s) => s.stepId));
-    const notRun = (workflow.steps ?? []).filter((s) => !ranIds.has(s.stepId)).map((s) => ({ workflowId: workflow.workflowId, stepId: s.stepId, ran: false }));
-    results.push({
-      file: relative(ROOT, file),
-      workflowId: workflow.workflowId,
-      passed: Boolean(executed) && executed.status !== 'error' && steps.every((s) => s.passed),
-      steps: [...steps, ...notRun],
-    });
+    const passed = Boolean(executed) && executed.status !== 'error' && steps.every((s) => s.passed);
+    // A step left out after a failure did not run; after success, an `end` action made it unneeded.
+    const notRun = (workflow.steps ?? [])
+      .filter((s) => !ranIds.has(s.stepId))
+      .map((s) => ({ workflowId: workflow.workflowId, stepId: s.stepId, ran: false, reason: passed ? 'ended' : 'failed-before' }));
+    results.push({ file: relative(ROOT, file), workflowId: workflow.workflowId, passed, steps: [...steps, ...notRun] });
   }
   return results;
 }
