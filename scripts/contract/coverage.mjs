@@ -8,9 +8,13 @@ import { loadContract, mediaType } from './contract.mjs';
 
 export function computeCoverage(exchanges, contract = loadContract()) {
   const seen = [];
+  const unmatched = [];
   for (const e of exchanges) {
     const matched = contract.match(e.method, e.url);
-    if (!matched.operation || matched.versionProblem) continue;
+    if (!matched.operation || matched.versionProblem) {
+      unmatched.push(`${e.method} ${e.url.slice(0, 120)} -> ${e.status}`);
+      continue;
+    }
     let body;
     try {
       body = e.body ? JSON.parse(e.body) : undefined;
@@ -42,7 +46,7 @@ export function computeCoverage(exchanges, contract = loadContract()) {
     ...(i.exercised ? [] : [`${i.operation} ${i.status}`]),
     ...i.examples.filter((x) => !x.exercised).map((x) => `${i.operation} ${i.status} example ${x.name}`),
   ]);
-  return { items, figures, missing };
+  return { items, figures, missing, unmatched };
 }
 
 const pct = ({ exercised, total }) => `${exercised}/${total}${total ? ` (${Math.round((100 * exercised) / total)}%)` : ''}`;
