@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// `npm run proxy -- --upstream <url> [--port <n>] [--fail-on-violation]`: a validating
+// `npm run proxy -- --upstream <url> [--port <n>] [--fail-on-violation] [--preserve-host]`: a validating
 // proxy on 127.0.0.1. Every request goes to the upstream as sent; the request and the
 // upstream's answer are checked against the documents of redocly.yaml (the version the
 // request names: api-version, or the /api/vX.Y prefix), one line per exchange. At exit
 // (Ctrl-C, SIGTERM) it prints a summary per operation. Tokens go to the upstream only and
-// are never logged.
+// are never logged. --preserve-host passes the client's Host on (for an upstream that
+// builds links from it, like the mock, so its nextLinks lead back through the proxy).
 //
 //   npm run proxy -- --upstream https://staging.example --port 4020
 //   curl -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:4020/subscriptions/.../cachedImages?api-version=2025-09-01"
 import { parseArgs } from 'node:util';
 import { formatExchange, formatSummary, startProxy } from './contract/proxy-server.mjs';
 
-const usage = 'usage: npm run proxy -- --upstream <url> [--port <n>] [--fail-on-violation]';
+const usage = 'usage: npm run proxy -- --upstream <url> [--port <n>] [--fail-on-violation] [--preserve-host]';
 let options;
 try {
   ({ values: options } = parseArgs({
@@ -19,6 +20,7 @@ try {
       upstream: { type: 'string' },
       port: { type: 'string', default: '4020' },
       'fail-on-violation': { type: 'boolean', default: false },
+      'preserve-host': { type: 'boolean', default: false },
     },
   }));
 } catch (error) {
@@ -41,7 +43,7 @@ try {
 
 let proxy;
 try {
-  proxy = await startProxy({ upstream: upstream.href, port, failOnViolation: options['fail-on-violation'], report: (e) => console.log(formatExchange(e)) });
+  proxy = await startProxy({ upstream: upstream.href, port, failOnViolation: options['fail-on-violation'], preserveHost: options['preserve-host'], report: (e) => console.log(formatExchange(e)) });
 } catch (error) {
   console.error(`proxy  FAIL  ${error.message}`);
   process.exit(1);

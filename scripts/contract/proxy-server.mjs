@@ -34,9 +34,10 @@ const targetPath = (upstream, rawUrl) => `${upstream.pathname.replace(/\/+$/, ''
 
 /**
  * Starts the proxy. Resolves once listening: `{ url, port, exchanges, summary(), close() }`.
+ * The upstream gets its own Host unless `preserveHost` (then the client's).
  * `report(exchange)` is called once per exchange (the CLI prints it with formatExchange).
  */
-export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failOnViolation = false, report = () => {}, contract = loadContract(), timeoutMs = 30_000 }) {
+export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failOnViolation = false, preserveHost = false, report = () => {}, contract = loadContract(), timeoutMs = 30_000 }) {
   const target = new URL(upstream);
   if (!/^https?:$/.test(target.protocol)) throw new Error(`--upstream must be an http(s) URL (got ${upstream})`);
   const transport = target.protocol === 'https:' ? https : http;
@@ -56,7 +57,9 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
       } else exchange.requestProblems = [matched.problem];
 
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-      headers.host = target.host;
+      // preserveHost: the upstream sees the Host the client used, so links it builds from
+      // it (the mock's nextLink) lead back through the proxy.
+      headers.host = preserveHost && req.headers.host ? req.headers.host : target.host;
       if (body.length) headers['content-length'] = String(body.length);
       const answer = await new Promise((resolve, reject) => {
         const forward = transport.request(

@@ -120,6 +120,18 @@ describe('validating proxy against a fake upstream', () => {
     }
   });
 
+  it('the upstream gets its own Host, or with preserveHost the client\'s (links built from it lead back through the proxy)', async () => {
+    const plain = JSON.parse((await send(proxy.url, 'GET', IMAGES('westeurope'))).text);
+    expect(plain.nextLink.startsWith(`${upstream.url}/`)).toBe(true);
+    const preserving = await startProxy({ upstream: upstream.url, preserveHost: true });
+    try {
+      const page = JSON.parse((await send(preserving.url, 'GET', IMAGES('westeurope'))).text);
+      expect(page.nextLink.startsWith(`${preserving.url}/`)).toBe(true);
+    } finally {
+      await preserving.close();
+    }
+  });
+
   it('npm run proxy: listens on 127.0.0.1, reports, and prints a summary per operation at exit; the token never appears', async () => {
     const child = spawn(process.execPath, ['scripts/proxy.mjs', '--upstream', upstream.url, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
