@@ -58,6 +58,7 @@ const CASES: { name: string; method: string; path: string; body?: unknown; heade
   { name: 'cached images, wrong type', method: 'GET', path: IMAGES('brokenregion'), expect: [/wrong type at \/value\/0\/osType: expected string/] },
   { name: 'shipment method, undeclared content type', method: 'POST', path: SHIP, body: { code: 'EXW', displayName: 'Ex Warehouse' }, expect: [/undeclared content type text\/plain for 201/] },
   { name: 'vendor, wrong type', method: 'PATCH', path: VENDOR_PATH, body: { displayName: 'x' }, headers: { 'if-match': 'W/"1"' }, expect: [/wrong type at \/balance: expected number/] },
+  { name: 'request with an undocumented api-version', method: 'POST', path: NAME.replace('2025-01-01', '2019-01-01'), body: { name: 'sales-db-west-02', type: 'Provider.Sql/servers' }, expect: [/request: api-version "2019-01-01" is not a documented version \(documented: 2025-01-01\)/] },
   { name: 'request without api-version', method: 'GET', path: ROLE(GOOD_REQUEST).replace('?api-version=2020-10-01', ''), expect: [/request: missing query parameter api-version/] },
   { name: 'request without If-Match', method: 'PATCH', path: VENDOR_PATH, body: { displayName: 'x' }, expect: [/request: missing header parameter If-Match/, /wrong type at \/balance/] },
 ];
