@@ -131,7 +131,9 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     const input = { method: req.method.toLowerCase(), url: { path: prismPath, baseUrl: undefined, query: target.query }, headers: req.headers, body: decoded.body };
     const config = { ...BASE_CONFIG, mock: { dynamic: prefer.dynamic === true, code: prefer.code, exampleKey: prefer.exampleKey, seed: prefer.seed, ctx } };
 
-    const result = await prismOf(entry.doc).request(input, [entry.operation], config)();
+    const operation = await entry.doc.prismOperation(entry.operation);
+    if (!operation) throw new Error(`Prism has no operation ${entry.operation.method} ${entry.operation.path} in ${entry.doc.api.name}`);
+    const result = await prismOf(entry.doc).request(input, [operation], config)();
     if (result._tag === 'Left') {
       const error = result.left;
       const status = Number.isInteger(error?.status) && error.status >= 400 ? error.status : 500;
