@@ -157,7 +157,7 @@ function summarise(name, { results, seconds }, readyMs) {
     requests: results.length,
     errors: results.filter((r) => r.error).length,
     '5xx': results.filter((r) => r.status >= 500).length,
-    412: results.filter((r) => r.status === 412).length,
+    'lost eTag (412)': results.filter((r) => r.status === 412).length,
     statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(' '),
     p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
     p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
@@ -206,7 +206,8 @@ console.log(`| ${columns.map(() => '---').join(' | ')} |`);
 for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
 const [five, , , many] = rows;
 console.log(`\nthroughput at ${scaled.documents} documents: ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents`);
-const failed = rows.filter((r) => r.errors > 0 || r['5xx'] > 0 || r[412] > 0);
+// The mock must pass; bare Prism is a reference, its errors are reported, not failed on.
+const failed = rows.filter((r) => r.server.startsWith('mock') && (r.errors > 0 || r['5xx'] > 0 || r['lost eTag (412)'] > 0));
 if (failed.length) {
   console.error(`\nload  FAIL  errors, 5xx or lost eTags in: ${failed.map((r) => r.server).join(', ')}`);
   process.exitCode = 1;

@@ -160,6 +160,15 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
   }).catch((error) => {
     throw new Error(`mock: cannot listen on ${host}:${port}: ${error.code ?? error.message}`);
   });
+  // Build each document's Prism model in the background once listening, a document at
+  // a time between requests: ready stays short, and no request pays for it later.
+  const warm = async () => {
+    for (const doc of current.documents) {
+      for (const operation of doc.operations) await doc.prismOperation(operation).catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  warm();
   const address = server.address();
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
@@ -178,6 +187,7 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     /** Re-reads the bundles (after `npm run generate`); on failure the old ones stay. */
     async reload() {
       current = await load(apis);
+      warm();
       return current.router.routes;
     },
     /** Stops accepting, lets in-flight requests finish, drops what is left after graceMs. */
