@@ -24,7 +24,7 @@ export default defineConfig({
           // Starts one mock on a free port for the whole project (test/contract/global-setup.ts).
           // test/consumer/ runs the packed package against that mock.
           name: 'contract',
-          include: ['test/contract/**/*.test.ts', 'test/consumer/**/*.test.ts'],
+          include: ['test/contract/**/*.test.ts', 'test/consumer/**/*.test.ts', 'test/scenarios/**/*.test.ts'],
           globalSetup: ['test/contract/global-setup.ts'],
           testTimeout: 30_000,
         },

@@ -1,26 +1,34 @@
 #!/usr/bin/env node
 // Load on the mock: 2,000 requests, 50 in flight, over loopback, then stop.
 //
-//   node bench/load.mjs [--requests 2000] [--concurrency 50]
+//   node bench/load.mjs [--requests 2000] [--concurrency 50] [--copies 50]
 //
-// Three runs, each against a fresh server started as a child process (as `npm run mock`
+// Four runs, each against a fresh server started as a child process (as `npm run mock`
 // would be), after 100 unmeasured warm-up requests:
-//   1. this mock (scripts/mock.mjs), the five operations in turn;
+//   1. this mock (scripts/mock.mjs), the five operations in turn; vendor updates are
+//      stateful: each of the 50 clients updates a vendor of its own and sends the ETag
+//      of its previous answer in If-Match (a 412 would mean a lost tag);
 //   2. this mock, the name check only;
 //   3. bare Prism CLI on generated/bundled/sql-2025-01-01.yaml, the name check only
-//      (one document per process: the CLI's limit), for comparison with run 2.
-// Counts errors (no answer) and 5xx, and reports p50/p99 latency and throughput.
-// Results are recorded by hand in bench/README.md, section "Mock load".
+//      (one document per process: the CLI's limit), for comparison with run 2;
+//   4. this mock serving 250 documents (the five replicated 50 times under new names and
+//      paths, bench/lib/mock-scale.mjs), the same mix as run 1 spread over all of them.
+// Counts errors (no answer), 5xx and 412, and reports p50/p99 latency, throughput and
+// the time from process start to ready. Results are recorded by hand in bench/README.md.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../scripts/lib/apis.mjs';
+import { scaledWorkspace } from './lib/mock-scale.mjs';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '50' }, copies: { type: 'string', default: '50' } },
+});
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
+const COPIES = Number(values.copies);
 const WARM_UP = 100;
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -28,46 +36,55 @@ const TOKEN = 'Bearer load.test.token';
 const SUB = '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
 const COMPANY = '4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f';
 const JSON_BODY = { authorization: TOKEN, 'content-type': 'application/json' };
+// The tag a vendor starts with in the mock (scripts/mock/behaviours/vendor.mjs).
+const INITIAL_ETAG = 'W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="';
 
-// One valid request per operation, in the wire form real clients send.
+// Copy k of a document serves its paths under new names (bench/lib/mock-scale.mjs).
+const n = (k) => (k === 0 ? '' : String(k));
+const vendorOf = (worker) => `f8a5738e-44e3-ea11-bb43-${String(worker).padStart(12, '0')}`;
+
+/** One valid request per operation, in the wire form real clients send, for copy k. */
 const OPERATIONS = {
-  RoleEligibilityScheduleRequests_Get: {
+  RoleEligibilityScheduleRequests_Get: (k) => ({
     method: 'GET',
-    path: `/providers/Provider.Subscription/subscriptions/${SUB}/providers/Provider.Authorization/roleEligibilityScheduleRequests/64caffb6-55c0-4deb-a585-68e948ea1ad6?api-version=2020-10-01`,
+    path: `/providers/Provider.Subscription/subscriptions/${SUB}/providers/Provider.Authorization${n(k)}/roleEligibilityScheduleRequests/64caffb6-55c0-4deb-a585-68e948ea1ad6?api-version=2020-10-01`,
     headers: { authorization: TOKEN },
-  },
-  Servers_CheckNameAvailability: {
+  }),
+  Servers_CheckNameAvailability: (k, i) => ({
     method: 'POST',
-    path: `/subscriptions/${SUB}/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01`,
+    path: `/subscriptions/${SUB}/providers/Provider.Sql${n(k)}/checkNameAvailability?api-version=2025-01-01`,
     headers: JSON_BODY,
-    body: JSON.stringify({ name: 'sales-db-west-02', type: 'Provider.Sql/servers' }),
-  },
-  Location_ListCachedImages: {
+    body: JSON.stringify({ name: ['sales-db-west-02', 'sales-db-west-01', 'Sales_DB'][i % 3], type: 'Provider.Sql/servers' }),
+  }),
+  Location_ListCachedImages: (k) => ({
     method: 'GET',
-    path: `/subscriptions/${SUB}/providers/Provider.ContainerInstance/locations/westeurope/cachedImages?api-version=2025-09-01`,
+    path: `/subscriptions/${SUB}/providers/Provider.ContainerInstance${n(k)}/locations/westeurope/cachedImages?api-version=2025-09-01`,
     headers: { authorization: TOKEN },
-  },
-  updateVendor: {
+  }),
+  // Stateful: the worker's own vendor, with the tag of its last answer from that copy.
+  updateVendor: (k, i, session) => ({
     method: 'PATCH',
-    path: `/api/v2.0/companies(${COMPANY})/vendors(f8a5738e-44e3-ea11-bb43-000d3a2feca1)`,
-    headers: { ...JSON_BODY, 'if-match': 'W/"1"' },
-    body: JSON.stringify({ displayName: 'Fabrikam Supplies', blocked: 'Payment' }),
-  },
-  createShipmentMethod: {
+    path: `/api/v2.0/companies(${COMPANY})/vendors${n(k)}(${vendorOf(session.worker)})`,
+    headers: { ...JSON_BODY, 'if-match': (session.eTags[k] ??= INITIAL_ETAG) },
+    body: JSON.stringify({ displayName: `Fabrikam ${i}`, blocked: 'Payment' }),
+    onAnswer: (res) => res.headers.etag && (session.eTags[k] = res.headers.etag),
+  }),
+  createShipmentMethod: (k) => ({
     method: 'POST',
-    path: `/api/v1.0/companies(${COMPANY})/shipmentMethods`,
+    path: `/api/v1.0/companies(${COMPANY})/shipmentMethods${n(k)}`,
     headers: JSON_BODY,
     body: JSON.stringify({ code: 'EXW', displayName: 'Ex Warehouse' }),
-  },
+  }),
 };
+const ALL = Object.values(OPERATIONS);
 
 /** Starts a server as a child process; resolves { port, readyMs, stop } once it answers. */
-async function startServer(args, readyLine) {
+async function startServer(args, readyLine, cwd = ROOT) {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let output = '';
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`not ready after 20 s:\n${output}`))), 20_000);
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`not ready after 30 s:\n${output}`))), 30_000);
     const onData = (chunk) => {
       output += chunk;
       const match = readyLine.exec(output);
@@ -83,7 +100,7 @@ async function startServer(args, readyLine) {
   child.removeAllListeners('exit');
   const readyMs = performance.now() - started;
   const stop = () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')));
-  return { port, readyMs, stop };
+  return { port, readyMs, stop, output: () => output };
 }
 
 const freePort = () =>
@@ -95,10 +112,11 @@ const freePort = () =>
     });
   });
 
-function request(agent, port, { method, path, headers, body }) {
+function request(agent, port, { method, path, headers, body, onAnswer }) {
   return new Promise((resolve) => {
     const start = performance.now();
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      onAnswer?.(res);
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - start }));
     });
@@ -108,17 +126,18 @@ function request(agent, port, { method, path, headers, body }) {
   });
 }
 
-/** `total` requests, `concurrency` at a time, cycling through `requests`. */
-async function drive(port, requests, total, concurrency) {
+/** `total` requests, `concurrency` workers; request i is made by make(i, session of its worker). */
+async function drive(port, make, total, concurrency, sessions) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const results = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, worker) => {
+      const session = (sessions[worker] ??= { worker, eTags: {} });
       while (next < total) {
         const i = next++;
-        results.push(await request(agent, port, requests[i % requests.length]));
+        results.push(await request(agent, port, make(i, session)));
       }
     }),
   );
@@ -134,10 +153,11 @@ function summarise(name, { results, seconds }, readyMs) {
   const statuses = {};
   for (const r of results) if (!r.error) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   return {
-    name,
+    server: name,
     requests: results.length,
     errors: results.filter((r) => r.error).length,
     '5xx': results.filter((r) => r.status >= 500).length,
+    'lost eTag (412)': results.filter((r) => r.status === 412).length,
     statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(' '),
     p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
     p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
@@ -146,10 +166,11 @@ function summarise(name, { results, seconds }, readyMs) {
   };
 }
 
-async function run(name, server, requests) {
+async function run(name, server, make) {
+  const sessions = [];
   try {
-    await drive(server.port, requests, WARM_UP, Math.min(CONCURRENCY, WARM_UP));
-    return summarise(name, await drive(server.port, requests, REQUESTS, CONCURRENCY), server.readyMs);
+    await drive(server.port, make, WARM_UP, Math.min(CONCURRENCY, WARM_UP), sessions);
+    return summarise(name, await drive(server.port, make, REQUESTS, CONCURRENCY, sessions), server.readyMs);
   } finally {
     await server.stop();
   }
@@ -157,26 +178,37 @@ async function run(name, server, requests) {
 
 // Never hang: the whole bench is bounded.
 setTimeout(() => {
-  console.error('load  FAIL  still running after 180 s');
+  console.error('load  FAIL  still running after 300 s');
   process.exit(1);
-}, 180_000).unref();
+}, 300_000).unref();
 
 const MOCK_READY = /^mock {2}http:\/\/127\.0\.0\.1:(\d+) /m;
 const PRISM_READY = /Prism is listening on http:\/\/127\.0\.0\.1:(\d+)/;
-const nameCheck = [OPERATIONS.Servers_CheckNameAvailability];
+const fiveOperations = (copies) => (i, session) => ALL[i % ALL.length](Math.floor(i / ALL.length) % copies, i, session);
+const nameCheck = (i, session) => OPERATIONS.Servers_CheckNameAvailability(0, i, session);
+
+const scaled = await scaledWorkspace(COPIES);
 const rows = [];
-rows.push(await run('mock, 5 operations', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), Object.values(OPERATIONS)));
-rows.push(await run('mock, name check only', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), nameCheck));
-const prismArgs = [join('node_modules', '@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(await freePort()), '-h', '127.0.0.1', 'generated/bundled/sql-2025-01-01.yaml'];
-rows.push(await run('bare Prism CLI, name check only', await startServer(prismArgs, PRISM_READY), nameCheck));
+try {
+  rows.push(await run('mock, 5 documents, 5 operations', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), fiveOperations(1)));
+  rows.push(await run('mock, 5 documents, name check only', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), nameCheck));
+  const prismArgs = [join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(await freePort()), '-h', '127.0.0.1', 'generated/bundled/sql-2025-01-01.yaml'];
+  rows.push(await run('bare Prism CLI, 1 document, name check only', await startServer(prismArgs, PRISM_READY), nameCheck));
+  rows.push(await run(`mock, ${scaled.documents} documents, 5 operations`, await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, scaled.dir), fiveOperations(COPIES)));
+} finally {
+  await scaled.remove();
+}
 
 const columns = Object.keys(rows[0]);
 console.log(`load  ${REQUESTS} requests, ${CONCURRENCY} concurrent, node ${process.version}, latency in ms\n`);
 console.log(`| ${columns.join(' | ')} |`);
 console.log(`| ${columns.map(() => '---').join(' | ')} |`);
 for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
-const failed = rows.filter((r) => r.errors > 0 || r['5xx'] > 0);
+const [five, , , many] = rows;
+console.log(`\nthroughput at ${scaled.documents} documents: ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents`);
+// The mock must pass; bare Prism is a reference, its errors are reported, not failed on.
+const failed = rows.filter((r) => r.server.startsWith('mock') && (r.errors > 0 || r['5xx'] > 0 || r['lost eTag (412)'] > 0));
 if (failed.length) {
-  console.error(`\nload  FAIL  errors or 5xx in: ${failed.map((r) => r.name).join(', ')}`);
+  console.error(`\nload  FAIL  errors, 5xx or lost eTags in: ${failed.map((r) => r.server).join(', ')}`);
   process.exitCode = 1;
 }

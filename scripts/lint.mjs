@@ -5,6 +5,7 @@
 import { formatFinding, createPipeline } from './lib/pipeline.mjs';
 import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
+import { lintScenarios, scenarioFiles } from './contract/scenarios.mjs';
 
 /** Lints the given APIs (in parallel) plus redocly.yaml itself; returns all findings. */
 export async function lintAll(pipeline, apis = pipeline.apis) {
@@ -24,9 +25,12 @@ if (import.meta.url === `file://${process.argv[1]}`) await runCommand('lint', as
     process.exitCode = 2;
     return;
   }
-  const findings = await lintAll(pipeline, apis);
+  // The Arazzo scenarios (specs/scenarios/) are not APIs: Redocly lints them on their own.
+  const scenarios = names.length ? [] : scenarioFiles();
+  const findings = [...(await lintAll(pipeline, apis)), ...(await lintScenarios(scenarios))];
   for (const f of findings) console.error(formatFinding(f));
   const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
-  console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents, ${seconds(start)}`);
+  const arazzo = scenarios.length ? ` + ${scenarios.length} Arazzo scenarios` : '';
+  console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents${arazzo}, ${seconds(start)}`);
   process.exitCode = findings.length ? 1 : 0;
 });

@@ -39,7 +39,10 @@ export interface paths {
          *
          *     `If-Match` must carry the vendor's current eTag. When it differs from the
          *     vendor's current tag, the vendor is not updated. Not shown in the source: the
-         *     status and body of that answer.
+         *     status and body of that answer. The workspace's mock answers it with HTTP's
+         *     412 Precondition Failed (RFC 9110, 13.1.1), an error body and the current
+         *     `ETag`; that is the mock's choice, not the source's, so the spec declares no
+         *     412 and the `default` response covers it.
          */
         patch: operations["updateVendor"];
         trace?: never;

@@ -8,7 +8,7 @@
 // Prism is an optional peer dependency of the package (README, "The mock"): a project
 // that only uses the clients does not install it. Without it, startMock rejects with a
 // message naming the packages to install.
-const PEERS = '@stoplight/prism-http@5.12.0 @stoplight/prism-core@5.8.0 yaml@2.9.1';
+const PEERS = '@stoplight/prism-http@5.12.0 @stoplight/prism-core@5.8.0 js-yaml@4.3.2 yaml@2.9.1';
 
 export async function startMock(options) {
   let server;

@@ -131,7 +131,9 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     const input = { method: req.method.toLowerCase(), url: { path: prismPath, baseUrl: undefined, query: target.query }, headers: req.headers, body: decoded.body };
     const config = { ...BASE_CONFIG, mock: { dynamic: prefer.dynamic === true, code: prefer.code, exampleKey: prefer.exampleKey, seed: prefer.seed, ctx } };
 
-    const result = await prismOf(entry.doc).request(input, [entry.operation], config)();
+    const operation = await entry.doc.prismOperation(entry.operation);
+    if (!operation) throw new Error(`Prism has no operation ${entry.operation.method} ${entry.operation.path} in ${entry.doc.api.name}`);
+    const result = await prismOf(entry.doc).request(input, [operation], config)();
     if (result._tag === 'Left') {
       const error = result.left;
       const status = Number.isInteger(error?.status) && error.status >= 400 ? error.status : 500;
@@ -158,6 +160,15 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
   }).catch((error) => {
     throw new Error(`mock: cannot listen on ${host}:${port}: ${error.code ?? error.message}`);
   });
+  // Build each document's Prism model in the background once listening, a document at
+  // a time between requests: ready stays short, and no request pays for it later.
+  const warm = async () => {
+    for (const doc of current.documents) {
+      for (const operation of doc.operations) await doc.prismOperation(operation).catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  warm();
   const address = server.address();
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
@@ -180,6 +191,7 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     async reload(next = apis) {
       current = await load(next);
       apis = next;
+      warm();
       return current.router.routes;
     },
     /** Stops accepting, lets in-flight requests finish, drops what is left after graceMs. */

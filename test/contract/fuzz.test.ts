@@ -91,7 +91,7 @@ const askedFor5xx = (request: RawRequest) => /(?:^|[\s,;])code=5\d\d\b/.test(req
 let mock: MockProcess;
 beforeAll(async () => {
   mock = await spawnMock();
-});
+}, 60_000);
 afterAll(async () => {
   await mock?.stop();
 });

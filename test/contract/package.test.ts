@@ -93,6 +93,6 @@ console.log(JSON.stringify({ url: mock.url, taken, free }));
     await writeFile(join(bare, 'package.json'), JSON.stringify({ name: 'bare', private: true, type: 'module' }));
     await writeFile(join(bare, 'try.mjs'), `import { startMock } from 'provider-api-clients/mock';\nconst mock = await startMock({ port: 0 }).catch((e) => console.log(e.message));\nawait mock?.close();\n`);
     const { stdout } = await run(process.execPath, ['try.mjs'], { cwd: bare, timeout: 20_000 });
-    expect(stdout).toMatch(/optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0/);
+    expect(stdout).toMatch(/optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0 .*js-yaml@4\.3\.2/);
   });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
     }),
   );
   mock = await startMock({ port: 0, apis: copies });
-});
+}, 60_000);
 
 afterAll(async () => {
   await mock?.close();

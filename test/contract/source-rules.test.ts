@@ -23,9 +23,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const { startMock } = (await import(pathToFileURL(join(ROOT, 'scripts/mock/index.mjs')).href)) as { startMock: (options: object) => Promise<Mock> };
 
 let mock: Mock;
+// Generous: loading Prism takes seconds when the shared machine is busy.
 beforeAll(async () => {
   mock = await startMock({ port: 0, takenNames: ['orders-db'] });
-});
+}, 60_000);
 afterAll(() => mock?.close());
 beforeEach(() => mock.reset());
 

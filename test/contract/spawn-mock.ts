@@ -17,7 +17,7 @@ export interface MockProcess {
   stop: () => Promise<number | null>;
 }
 
-export async function spawnMock(args: string[] = [], cwd = ROOT, timeoutMs = 20_000): Promise<MockProcess> {
+export async function spawnMock(args: string[] = [], cwd = ROOT, timeoutMs = 45_000): Promise<MockProcess> {
   const child = spawn(process.execPath, ['scripts/mock.mjs', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

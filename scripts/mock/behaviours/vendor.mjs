@@ -28,7 +28,8 @@ function initialETag(document) {
 
 /** The stored vendor of the request's path, created from the example on first sight. */
 function vendorOf({ state, doc, params }) {
-  const key = `${params.company_id}|${String(params.vendor_id).toLowerCase()}`;
+  // Versions of one API share their vendors (the same resource); other APIs do not.
+  const key = `${doc.api.apiName}|${params.company_id}|${String(params.vendor_id).toLowerCase()}`;
   let entry = state.vendors.get(key);
   if (!entry) {
     const example = Object.values(responseExamples(doc.document, operationId, '200'))[0] ?? {};

@@ -1,0 +1,44 @@
+// The scenarios are linted as Arazzo (npm run lint): a broken document is reported with
+// file and line, the real ones are clean, and the role eligibility check lists exactly
+// the 22 Status values of the spec.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+// @ts-expect-error: plain ESM script without types
+import { lintScenarios, readScenario, scenarioFiles } from '../../scripts/contract/scenarios.mjs';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+describe('Arazzo scenarios lint', () => {
+  it('the scenarios of specs/scenarios/ are clean', async () => {
+    expect(scenarioFiles().length).toBe(5);
+    expect(await lintScenarios()).toEqual([]);
+  });
+
+  it('a broken scenario is reported with file:line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arazzo-lint-'));
+    try {
+      const file = join(dir, 'broken.arazzo.yaml');
+      const text = readFileSync(join(ROOT, 'specs/scenarios/shipment-method.arazzo.yaml'), 'utf8').replace('- stepId: create', '- stepid: create');
+      writeFileSync(file, text);
+      const findings = await lintScenarios([file]);
+      const line = text.split('\n').findIndex((l) => l.includes('stepid: create')) + 1;
+      expect(findings.map((f: any) => `${f.line} ${f.severity} ${f.rule}`)).toContain(`${line} error struct`);
+      expect(findings.some((f: any) => /stepId/.test(f.message))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the status check lists exactly the Status enum of the spec', () => {
+    const scenario = readScenario(join(ROOT, 'specs/scenarios/role-eligibility.arazzo.yaml'));
+    const regex = scenario.workflows[0].steps[0].successCriteria.find((c: any) => c.type === 'regex').condition as string;
+    const listed = /^\^\((.*)\)\$$/.exec(regex)![1]!.split('|');
+    const bundle = parse(readFileSync(join(ROOT, 'generated/bundled/authorization-2020-10-01.yaml'), 'utf8'));
+    const statuses = bundle.components.schemas.Status.enum;
+    expect(statuses).toHaveLength(22);
+    expect([...listed].sort()).toEqual([...statuses].sort());
+  });
+});
