@@ -4,7 +4,7 @@
 //   node bench/load.mjs [--requests 2000] [--concurrency 50] [--copies 50]
 //
 // Four runs, each against a fresh server started as a child process (as `npm run mock`
-// would be), after 100 unmeasured warm-up requests:
+// would be), after unmeasured warm-up requests (100, or two per document):
 //   1. this mock (scripts/mock.mjs), the five operations in turn; vendor updates are
 //      stateful: each of the 50 clients updates a vendor of its own and sends the ETag
 //      of its previous answer in If-Match (a 412 would mean a lost tag);
@@ -13,10 +13,12 @@
 //      (one document per process: the CLI's limit), for comparison with run 2;
 //   4. this mock serving 250 documents (the five replicated 50 times under new names and
 //      paths, bench/lib/mock-scale.mjs), the same mix as run 1 spread over all of them.
-// Counts errors (no answer), 5xx and 412, and reports p50/p99 latency, throughput and
-// the time from process start to ready. Results are recorded by hand in bench/README.md.
+// Counts errors (no answer), 5xx and 412, and reports p50/p99 latency, throughput, the
+// server's CPU time per request (user + system, from /proc: the figure that stays
+// comparable on a shared, busy machine) and the time from process start to ready. Results are recorded by hand in bench/README.md.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -79,7 +81,7 @@ const OPERATIONS = {
 const ALL = Object.values(OPERATIONS);
 
 /** Starts a server as a child process; resolves { port, readyMs, stop } once it answers. */
-async function startServer(args, readyLine, cwd = ROOT) {
+async function startServer(args, readyLine, cwd = ROOT, preparedLine) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let output = '';
@@ -99,8 +101,13 @@ async function startServer(args, readyLine, cwd = ROOT) {
   });
   child.removeAllListeners('exit');
   const readyMs = performance.now() - started;
+  // The mock builds each document's Prism model in the background after it is ready:
+  // measure after that, so the run does not share the CPU with it.
+  if (preparedLine) {
+    for (let waited = 0; !preparedLine.test(output) && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  }
   const stop = () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')));
-  return { port, readyMs, stop, output: () => output };
+  return { port, readyMs, stop, pid: child.pid, output: () => output };
 }
 
 const freePort = () =>
@@ -146,9 +153,19 @@ async function drive(port, make, total, concurrency, sessions) {
   return { results, seconds };
 }
 
+// CPU time (user + system) of a process so far, in ms, from /proc (Linux; clock ticks of 10 ms).
+async function cpuMs(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-function summarise(name, { results, seconds }, readyMs) {
+function summarise(name, { results, seconds }, readyMs, cpu) {
   const latencies = results.filter((r) => !r.error).map((r) => r.ms).sort((a, b) => a - b);
   const statuses = {};
   for (const r of results) if (!r.error) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
@@ -162,15 +179,21 @@ function summarise(name, { results, seconds }, readyMs) {
     p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
     p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
     'req/s': Math.round(results.length / seconds),
+    'CPU ms/req': (cpu / results.length).toFixed(2),
     ready: `${(readyMs / 1000).toFixed(2)} s`,
   };
 }
 
-async function run(name, server, make) {
+async function run(name, server, make, documents = 5) {
   const sessions = [];
   try {
-    await drive(server.port, make, WARM_UP, Math.min(CONCURRENCY, WARM_UP), sessions);
-    return summarise(name, await drive(server.port, make, REQUESTS, CONCURRENCY, sessions), server.readyMs);
+    // Every document is reached twice before measuring: Prism compiles a document's
+    // validators on its first requests, a one-off cost the steady state does not pay.
+    const warmUp = Math.max(WARM_UP, 2 * documents);
+    await drive(server.port, make, warmUp, Math.min(CONCURRENCY, warmUp), sessions);
+    const cpuBefore = await cpuMs(server.pid);
+    const measured = await drive(server.port, make, REQUESTS, CONCURRENCY, sessions);
+    return summarise(name, measured, server.readyMs, (await cpuMs(server.pid)) - cpuBefore);
   } finally {
     await server.stop();
   }
@@ -183,6 +206,7 @@ setTimeout(() => {
 }, 300_000).unref();
 
 const MOCK_READY = /^mock {2}http:\/\/127\.0\.0\.1:(\d+) /m;
+const MOCK_PREPARED = /^mock {2}prepared /m;
 const PRISM_READY = /Prism is listening on http:\/\/127\.0\.0\.1:(\d+)/;
 const fiveOperations = (copies) => (i, session) => ALL[i % ALL.length](Math.floor(i / ALL.length) % copies, i, session);
 const nameCheck = (i, session) => OPERATIONS.Servers_CheckNameAvailability(0, i, session);
@@ -190,11 +214,11 @@ const nameCheck = (i, session) => OPERATIONS.Servers_CheckNameAvailability(0, i,
 const scaled = await scaledWorkspace(COPIES);
 const rows = [];
 try {
-  rows.push(await run('mock, 5 documents, 5 operations', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), fiveOperations(1)));
-  rows.push(await run('mock, 5 documents, name check only', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY), nameCheck));
+  rows.push(await run('mock, 5 documents, 5 operations', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), fiveOperations(1)));
+  rows.push(await run('mock, 5 documents, name check only', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), nameCheck));
   const prismArgs = [join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(await freePort()), '-h', '127.0.0.1', 'generated/bundled/sql-2025-01-01.yaml'];
   rows.push(await run('bare Prism CLI, 1 document, name check only', await startServer(prismArgs, PRISM_READY), nameCheck));
-  rows.push(await run(`mock, ${scaled.documents} documents, 5 operations`, await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, scaled.dir), fiveOperations(COPIES)));
+  rows.push(await run(`mock, ${scaled.documents} documents, 5 operations`, await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, scaled.dir, MOCK_PREPARED), fiveOperations(COPIES), scaled.documents));
 } finally {
   await scaled.remove();
 }
@@ -205,7 +229,7 @@ console.log(`| ${columns.join(' | ')} |`);
 console.log(`| ${columns.map(() => '---').join(' | ')} |`);
 for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
 const [five, , , many] = rows;
-console.log(`\nthroughput at ${scaled.documents} documents: ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents`);
+console.log(`\nat ${scaled.documents} documents: throughput ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents; CPU per request ${Math.round((100 * many['CPU ms/req']) / five['CPU ms/req'])} % of 5 documents`);
 // The mock must pass; bare Prism is a reference, its errors are reported, not failed on.
 const failed = rows.filter((r) => r.server.startsWith('mock') && (r.errors > 0 || r['5xx'] > 0 || r['lost eTag (412)'] > 0));
 if (failed.length) {

@@ -77,6 +77,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // performance.now() counts from process start: this is the start-to-ready time.
 console.log(`mock  ${mock.url}  ${mock.routes.length} operations  ready in ${seconds(0)}`);
 printRoutes(mock.routes);
+const warmStart = performance.now();
+mock.warmed?.then(() => console.log(`mock  prepared ${new Set(mock.routes.map((r) => r.api)).size} documents  ${seconds(warmStart)}`));
 
 if (options.watch) watchBundles();
 

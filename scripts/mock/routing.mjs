@@ -5,8 +5,8 @@
 //      that template and method.
 // Prism's own router scores every operation it is given on every request; with all
 // documents in one Prism instance that cost grows with the number of documents (53 % of
-// CPU at 250). Here a request costs one hash lookup on its first literal segment plus a
-// few regular expressions, whatever the number of documents.
+// CPU at 250). Here a request costs one hash lookup per path segment plus a few regular
+// expressions, whatever the number of documents.
 //
 // It also matches what Prism's router cannot: a multi-segment `{scope}` sent unencoded,
 // as the official SDKs send it (PITFALLS.md, Prism).
@@ -31,7 +31,8 @@ function compileTemplate(template, multiSegment) {
 
 /** Template with parameter names dropped: two documents collide when these are equal. */
 const shapeOf = (method, template) => `${method} ${template.replace(PARAM, '{}')}`;
-const firstSegment = (path) => path.split('/')[1] ?? '';
+/** A segment's literal head: `vendors7` of `vendors7({id})` or `vendors7(x)`; none for `{scope}`. */
+const segmentKey = (segment) => (segment.startsWith('{') ? '' : segment.split(/[({]/)[0]);
 
 /**
  * Builds the router over loaded documents (documents.mjs). Throws when two documents
@@ -56,20 +57,26 @@ export function createRouter(documents) {
       route.byVersion.set(version, { doc, operation });
     }
   }
-  // Literal first segments go to a bucket of their own; a template that starts with a
-  // parameter (`/{scope}/...`) is tried for every path. Within a bucket, templates with
-  // fewer multi-segment parameters and more literal text win.
-  const buckets = new Map();
-  const wildcard = [];
+  // An index from path segments to routes, so that a request is tested against a few
+  // templates only, however many documents there are. Each route is filed under its
+  // rarest literal segment key (`Provider.Sql7`, `checkNameAvailability`, `vendors7` of
+  // `vendors7({vendor_id})`); a route without one is tried for every path. Candidates are
+  // tried in a fixed order: fewer multi-segment parameters first, then more literal text.
   const score = (r) => [r.names.filter((n) => r.multiSegment.has(n)).length, -r.template.replace(PARAM, '').length];
   const ordered = [...routes.values()].sort((a, b) => {
     const [x, y] = [score(a), score(b)];
     return x[0] - y[0] || x[1] - y[1];
   });
+  ordered.forEach((route, i) => (route.rank = i));
+  const keysOf = (route) => [...new Set(route.template.split('/').map(segmentKey).filter(Boolean))];
+  const counts = new Map();
+  for (const route of ordered) for (const key of keysOf(route)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const bySegment = new Map();
+  const everywhere = [];
   for (const route of ordered) {
-    const first = firstSegment(route.template);
-    if (first.includes('{')) wildcard.push(route);
-    else (buckets.get(first) ?? buckets.set(first, []).get(first)).push(route);
+    const [rarest] = keysOf(route).sort((a, b) => counts.get(a) - counts.get(b));
+    if (rarest === undefined) everywhere.push(route);
+    else (bySegment.get(rarest) ?? bySegment.set(rarest, []).get(rarest)).push(route);
   }
 
   /**
@@ -77,7 +84,9 @@ export function createRouter(documents) {
    * Returns { route, params, prismPath } or { status: 404 | 405, allow }.
    */
   function match(method, path) {
-    const candidates = [...(buckets.get(firstSegment(path)) ?? []), ...wildcard];
+    const found = new Set(everywhere);
+    for (const segment of path.split('/')) for (const route of bySegment.get(segmentKey(segment)) ?? []) found.add(route);
+    const candidates = [...found].sort((a, b) => a.rank - b.rank);
     const allow = new Set();
     for (const route of candidates) {
       const found = route.regex.exec(path);

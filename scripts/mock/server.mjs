@@ -168,7 +168,7 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  warm();
+  const warmed = warm();
   const address = server.address();
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
@@ -180,6 +180,8 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
       return current.router.routes;
     },
     state,
+    /** Resolves when every document's Prism model is built (the mock serves before that). */
+    warmed,
     /** Forgets vendors and created shipment methods; taken names back to the start (or to `takenNames`). */
     reset({ takenNames: names } = {}) {
       state.reset({ takenNames: names ?? initialTaken() });
