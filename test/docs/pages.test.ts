@@ -3,6 +3,7 @@
 // must show is read from the manifest and the bundles, not from the docs build.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
@@ -53,7 +54,7 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     if (!CHROMIUM) throw new Error('CI is set and no Chromium was found: `apt-get install -y chromium` (or set CHROMIUM_PATH)');
     ensureDocs();
     server = await startDocsServer();
-    browser = await launch(CHROMIUM, server.url);
+    browser = await launch(CHROMIUM, server.url, `${pathToFileURL(join(ROOT, 'generated/docs')).href}/`);
 
     // The harness itself must see and stop a request that leaves the machine.
     const probe = await browser.open();
@@ -143,6 +144,16 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       mkdirSync(SHOTS, { recursive: true });
       await landing.screenshot({ path: join(SHOTS, 'landing.png'), fullPage: true });
     });
+  });
+
+  it('opens from disk: a page loads the shared runtime over file:// and renders its document', async () => {
+    // Chromium refuses module scripts from file://; the shared runtime is a classic
+    // script the page CSP allows ('self'). Errors land in traffic.errors (checked last).
+    const { api, doc } = documents[0]!;
+    const page = await visit(pathToFileURL(join(ROOT, 'generated/docs', pageOf(api.slug))).href);
+    expect(await page.title()).toBe(doc.info.title);
+    await expect.poll(() => visibleText(page), { timeout: 15_000 }).toContain(`${doc.info.title} (${doc.info.version})`);
+    await page.close();
   });
 
   describe.each(documents.map((d) => [d.api.name, d] as const))('%s page', (_, { api, doc, ops }) => {
