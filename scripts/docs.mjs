@@ -89,6 +89,8 @@ async function pageInfo(api, defaults, document) {
   };
 }
 
+const infoMemo = new Map();
+
 /** A bundle read once: its hash, and its parsed document when someone asks for it. */
 async function readBundle(api) {
   if (!existsSync(api.bundle)) throw new Error(`${rel(api.bundle)} is missing: run \`npm run generate\` first`);
@@ -120,7 +122,15 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
   const landingKey = sha256([await rendererKey(), ...apis.map((api) => `${api.name}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`)].join('\n'));
   const landing = await readEntry('docs-landing');
   let infos;
-  const infosOf = async () => (infos ??= await Promise.all(apis.map((api) => pageInfo(api, defaults, sources.get(api).document()))));
+  const infosOf = async () =>
+    (infos ??= await Promise.all(
+      apis.map(async (api) => {
+        // In `npm run dev` the landing page is redone on every save: an unchanged bundle is not parsed again.
+        const memo = `${api.name}\0${api.docs}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`;
+        if (!infoMemo.has(memo)) infoMemo.set(memo, await pageInfo(api, defaults, sources.get(api).document()));
+        return infoMemo.get(memo);
+      }),
+    ));
   if (landing.value?.key !== landingKey || !(await intact(index, landing.value.sha))) {
     const html = landingPage(await infosOf());
     await writeFileAtomic(index, html);

@@ -20,6 +20,7 @@ import chokidar from 'chokidar';
 import { ROOT } from './lib/apis.mjs';
 import { createCompiler } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
+import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
 import { createPipeline } from './lib/pipeline.mjs';
 import { writeManifest } from './manifest.mjs';
 import { lintAll } from './lint.mjs';
@@ -122,6 +123,8 @@ async function cycle(apis, { first = false } = {}) {
   await writeManifest(pipeline.apis);
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
+  // The build cache learns what was just made, so `npm run build` does not redo it.
+  if (!findings.length) await Promise.all(bundled.map(({ api, files }) => recordDocument(api, files)));
 
   if (mock) {
     t = performance.now();
@@ -156,8 +159,23 @@ async function loadPipeline() {
   }
 }
 
-// --- first full pass -------------------------------------------------------------------
-if (await loadPipeline()) await cycle(pipeline.apis, { first: true });
+// --- first pass: what changed since the last build ----------------------------------------
+// Documents the build cache knows as current are not redone; their file lists come from
+// the cache. The rest go through a full cycle; pages and dist/ are made only if missing
+// or out of date.
+async function firstPass() {
+  const { current, stale } = await planDocuments(pipeline.apis);
+  for (const api of current) recordDependencies(api, await readDocumentInputs(api));
+  if (current.length) log('cache', `${current.length} of ${pipeline.apis.length} documents unchanged since the last build`);
+  await cycle(stale, { first: true });
+  if (docs && stale.length < pipeline.apis.length) {
+    const t = performance.now();
+    const { pages } = await docs.buildDocs(pipeline.apis);
+    log('docs', `${pages.length} pages brought up to date`, t);
+  }
+  if (!stale.length && !(await distCurrent())) await compileDist();
+}
+if (await loadPipeline()) await firstPass();
 if (withMock && pipeline) {
   try {
     mock = await (await import('./lib/mock-server.mjs')).startMock({ port: Number(options.port), apis: pipeline.apis });

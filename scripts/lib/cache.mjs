@@ -46,10 +46,18 @@ function filesUnder(dir, keep = () => true) {
     .sort();
 }
 
-/** The tool versions the lockfile pins (what `npm ci` installed). */
+/**
+ * The tool versions the lockfile pins (what `npm ci` installed); without a lockfile (a
+ * bare copy of the workspace), the versions installed in node_modules.
+ */
 export function toolVersions(root = ROOT) {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
-  return Object.fromEntries(TOOLS.map((name) => [name, lock.packages?.[`node_modules/${name}`]?.version ?? null]));
+  const lockFile = join(root, 'package-lock.json');
+  const lock = existsSync(lockFile) ? JSON.parse(readFileSync(lockFile, 'utf8')) : undefined;
+  const installed = (name) => {
+    const file = join(root, 'node_modules', name, 'package.json');
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null;
+  };
+  return Object.fromEntries(TOOLS.map((name) => [name, lock ? (lock.packages?.[`node_modules/${name}`]?.version ?? null) : installed(name)]));
 }
 
 /**

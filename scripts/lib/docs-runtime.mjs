@@ -69,8 +69,17 @@ async function extractRuntime() {
   }
 }
 
-/** The runtime (`{ version, code, name }`), from the cache when this CLI made it before. */
-export async function redocRuntime() {
+/**
+ * The runtime (`{ version, code, name }`), from the cache when this CLI made it before.
+ * Memoised: the build asks early, so a first extraction (a child process) overlaps lint.
+ */
+let memo;
+export function redocRuntime() {
+  memo ??= loadRuntime();
+  return memo;
+}
+
+async function loadRuntime() {
   const source = await readFile(new URL(import.meta.url)).then(sha256);
   const offline = await readFile(new URL('./docs-offline.mjs', import.meta.url)).then(sha256);
   const cli = toolVersions(ROOT)['@redocly/cli'];
