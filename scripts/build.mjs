@@ -15,6 +15,7 @@ import { hashFiles } from './lib/cache.mjs';
 import { runCommand } from './lib/findings.mjs';
 import { distCurrent, manifestCurrent, planDocuments, recordDocument, recordManifest, startDistRecord } from './lib/incremental.mjs';
 import { seconds } from './lib/run.mjs';
+import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
 
 /** A failed step: its output, indented under one headline, and exit code 1. */
 class StepFailed extends Error {}
@@ -44,14 +45,12 @@ async function build(skip) {
     step('lint', start, stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`);
 
     start = performance.now();
-    await Promise.all(
-      stale.map(async (api) => {
-        const { document, files } = await pipeline.bundle(api).catch((error) => fail('generate', error.message));
-        const before = await hashFiles(files);
-        await pipeline.types(api, document);
-        await recordDocument(api, files, before);
-      }),
-    );
+    await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
+      const { document, files } = await pipeline.bundle(api).catch((error) => fail('generate', error.message));
+      const before = await hashFiles(files);
+      await pipeline.types(api, document);
+      await recordDocument(api, files, before);
+    });
   } else {
     step('lint', start, `${n} documents unchanged since the last build (cache)`);
     start = performance.now();

@@ -18,7 +18,7 @@ import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import chokidar from 'chokidar';
 import { ROOT } from './lib/apis.mjs';
-import { createCompiler } from './lib/compile.mjs';
+import { createCompilerWorker } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
 import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
 import { createPipeline } from './lib/pipeline.mjs';
@@ -44,7 +44,8 @@ const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${
 const problems = (findings) => findings.forEach((f) => console.error(formatFinding(f)));
 
 const docs = withDocs ? await import('./docs.mjs') : undefined;
-const compile = createCompiler();
+// In a worker thread: a compile never holds back the next save's types and docs page.
+const compile = createCompilerWorker();
 let pipeline;
 let mock;
 
