@@ -91,6 +91,21 @@ async function pageInfo(api, defaults, document) {
 
 const infoMemo = new Map();
 
+/**
+ * pageInfo from the build cache when the bundle is unchanged (so the landing page of a
+ * large workspace never re-parses the bundles an edit did not touch), else computed and
+ * stored.
+ */
+async function cachedPageInfo(api, defaults, source) {
+  const name = `docs-info-${api.slug}`;
+  const key = sha256(`${await rendererKey()}\0${source.sha}`);
+  const entry = await readEntry(name);
+  if (entry.value?.key === key) return { ...entry.value.info, api, isDefault: defaults.get(api.apiName) === api.version };
+  const { api: _api, ...info } = await pageInfo(api, defaults, source.document());
+  await writeEntry(name, { key, info });
+  return { ...info, api };
+}
+
 /** A bundle read once: its hash, and its parsed document when someone asks for it. */
 async function readBundle(api) {
   if (!existsSync(api.bundle)) throw new Error(`${rel(api.bundle)} is missing: run \`npm run generate\` first`);
@@ -127,7 +142,7 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
       apis.map(async (api) => {
         // In `npm run dev` the landing page is redone on every save: an unchanged bundle is not parsed again.
         const memo = `${api.name}\0${api.docs}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`;
-        if (!infoMemo.has(memo)) infoMemo.set(memo, await pageInfo(api, defaults, sources.get(api).document()));
+        if (!infoMemo.has(memo)) infoMemo.set(memo, await cachedPageInfo(api, defaults, sources.get(api)));
         return infoMemo.get(memo);
       }),
     ));

@@ -13,7 +13,7 @@ import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
  */
 export async function lintAll(pipeline, apis = pipeline.apis) {
   const perApi = await mapLimit(apis, DOCUMENTS_IN_FLIGHT, (api) => pipeline.lint(api));
-  const findings = [...(await pipeline.lintConfig()), ...perApi.flat()];
+  const findings = [...(await pipeline.lintConfig(apis)), ...perApi.flat()];
   // A file shared by several documents (specs/common/) is reported once, not once per API.
   return [...new Map(findings.map((f) => [formatFinding(f), f])).values()];
 }

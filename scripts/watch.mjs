@@ -22,7 +22,7 @@ import { createCompilerWorker } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
 import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
 import { createPipeline } from './lib/pipeline.mjs';
-import { writeManifest } from './manifest.mjs';
+import { operationsOf, writeManifest } from './manifest.mjs';
 import { lintAll } from './lint.mjs';
 
 const { values: options } = parseArgs({
@@ -93,6 +93,18 @@ function compileDist() {
   return compiling;
 }
 
+// api name -> its operations (as the manifest lists them) at the last manifest write.
+const knownOperations = new Map();
+async function operationsChanged(bundled) {
+  let changed = false;
+  for (const { api, document } of bundled) {
+    const now = JSON.stringify(await operationsOf(api, document));
+    if (knownOperations.get(api.name) !== now) changed = true;
+    knownOperations.set(api.name, now);
+  }
+  return changed;
+}
+
 /** Lint -> bundle -> types -> manifest -> mock -> docs -> dist for some APIs. */
 async function cycle(apis, { first = false } = {}) {
   if (apis.length === 0) return;
@@ -121,7 +133,8 @@ async function cycle(apis, { first = false } = {}) {
 
   t = performance.now();
   await Promise.all(bundled.map(({ api, document }) => pipeline.types(api, document)));
-  await writeManifest(pipeline.apis);
+  // The manifest reads every bundle: rewritten only when the operations changed.
+  if (first || (await operationsChanged(bundled))) await writeManifest(pipeline.apis);
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
   // The build cache learns what was just made, so `npm run build` does not redo it.
