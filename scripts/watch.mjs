@@ -134,7 +134,7 @@ async function cycle(apis, { first = false } = {}) {
   t = performance.now();
   await Promise.all(bundled.map(({ api, document }) => pipeline.types(api, document)));
   // The manifest reads every bundle: rewritten only when the operations changed.
-  if (first || (await operationsChanged(bundled))) await writeManifest(pipeline.apis);
+  if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
   // The build cache learns what was just made, so `npm run build` does not redo it.
