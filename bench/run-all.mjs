@@ -9,6 +9,7 @@ const BENCHES = [
   ['client per-call overhead', 'overhead.mjs'],
   ['mock load', 'load.mjs'],
   ['pipeline: cold build, watch cycle, scaling', 'pipeline.mjs'],
+  ['scale: N = 5, 25, 100, 250 documents (issue 15)', 'scale.mjs'],
 ];
 
 let failed = 0;

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
 // `npm run build`: lint -> generate (bundles, types, manifest) -> compile the clients
 // (dist/) -> render the docs, in one warm process. Stops at the first failing step.
+// Incremental: the cache (lib/cache.mjs, lib/incremental.mjs) says which documents
+// changed since the last build (by the content of every file they read, the tool
+// versions and the configs); only those are linted, bundled and typed, and the manifest,
+// dist/ and the docs are redone only when what they read changed. With nothing changed,
+// no linter, bundler or compiler is even loaded.
 // dist/ is compiled into a fresh folder and swapped in, so it holds only what the current
 // sources produce (nothing of a removed document) and is never half-written.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './lib/apis.mjs';
-import { createCompiler } from './lib/compile.mjs';
+import { loadApis, ROOT } from './lib/apis.mjs';
+import { hashFiles } from './lib/cache.mjs';
 import { runCommand } from './lib/findings.mjs';
-import { createPipeline, formatFinding } from './lib/pipeline.mjs';
+import { distCurrent, manifestCurrent, planDocuments, recordDocument, recordManifest, startDistRecord } from './lib/incremental.mjs';
 import { seconds } from './lib/run.mjs';
-import { generateAll } from './generate.mjs';
-import { lintAll } from './lint.mjs';
+import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
 
 /** A failed step: its output, indented under one headline, and exit code 1. */
 class StepFailed extends Error {}
@@ -19,36 +23,68 @@ const fail = (name, output) => {
   throw new StepFailed(`${output.trim()}\nbuild  ${name} FAILED`);
 };
 const step = (name, start, what) => console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
-
+const why = (reasons) => Object.entries(reasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
 
 async function build(skip) {
   const total = performance.now();
   let start = performance.now();
-  const pipeline = await createPipeline();
-  const findings = await lintAll(pipeline);
-  if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
-  step('lint', start, `redocly + spectral clean, ${pipeline.apis.length} documents`);
+  const apis = loadApis();
+  // Started now, awaited by the docs step: a first extraction runs beside lint.
+  const runtime = skip.has('docs') ? undefined : import('./lib/docs-runtime.mjs').then((m) => m.redocRuntime());
+  runtime?.catch(() => {}); // reported by the docs step
+  const { stale, reasons } = await planDocuments(apis);
+  const n = apis.length;
 
-  start = performance.now();
-  const { operations } = await generateAll(pipeline).catch((error) => fail('generate', error.message));
-  step('generate', start, `${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/`);
+  if (stale.length) {
+    // The engines are loaded only when there is something for them to do.
+    const { createPipeline, formatFinding } = await import('./lib/pipeline.mjs');
+    const { lintAll } = await import('./lint.mjs');
+    const pipeline = await createPipeline({ apis });
+    const findings = await lintAll(pipeline, stale);
+    if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
+    step('lint', start, stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`);
 
-  // The clients and the docs only read generated/, so they are built side by side.
+    start = performance.now();
+    await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
+      const { document, files } = await pipeline.bundle(api).catch((error) => fail('generate', error.message));
+      const before = await hashFiles(files);
+      await pipeline.types(api, document);
+      await recordDocument(api, files, before);
+    });
+  } else {
+    step('lint', start, `${n} documents unchanged since the last build (cache)`);
+    start = performance.now();
+  }
+  if (stale.length || !(await manifestCurrent(apis))) {
+    const { writeManifest } = await import('./manifest.mjs');
+    const operations = await writeManifest(apis).catch((error) => fail('generate', error.message));
+    await recordManifest(apis);
+    step('generate', start, `${stale.length} of ${n} bundles + types, ${operations.length} operations -> generated/`);
+  } else {
+    step('generate', start, `${n} bundles + types unchanged`);
+  }
+
+  // The clients and the docs only read generated/. Docs first: compiling holds this
+  // thread, and the docs step is short once the runtime is there.
+  if (!skip.has('docs')) {
+    const { buildDocs } = await import('./docs.mjs');
+    start = performance.now();
+    await runtime.catch((error) => fail('docs', error.message));
+    const { pages } = await buildDocs(apis).catch((error) => fail('docs', error.message));
+    step('docs', start, `${pages.length} of ${n} pages rendered (the rest unchanged) + index -> generated/docs/`);
+  }
   start = performance.now();
   const compile = !skip.has('compile') && existsSync(join(ROOT, 'src/index.ts'))
-    ? createCompiler()()
-        .catch((error) => fail('compile', error.message))
-        .then(() => step('compile', start, 'src/ -> dist/'))
+    ? (async () => {
+        if (await distCurrent()) return step('compile', start, 'dist/ unchanged');
+        const { createCompiler } = await import('./lib/compile.mjs');
+        const record = await startDistRecord();
+        await createCompiler()().catch((error) => fail('compile', error.message));
+        await record.record();
+        step('compile', start, 'src/ -> dist/');
+      })()
     : Promise.resolve();
-  const docs = !skip.has('docs')
-    ? import('./docs.mjs').then(async ({ buildDocs }) => {
-        const { pages } = await buildDocs(pipeline.apis).catch((error) => fail('docs', error.message));
-        step('docs', start, `${pages.length} pages + index -> generated/docs/`);
-      })
-    : Promise.resolve();
-  const results = await Promise.allSettled([compile, docs]);
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  await compile;
   console.log(`build  done in ${seconds(total)}`);
 }
 

@@ -1,31 +1,39 @@
 #!/usr/bin/env node
-// `npm run docs`: one self-contained Redoc page per bundled document, plus a landing page,
-// in generated/docs/. Every page opens from disk or a local server with no network:
-// Redoc is inlined, telemetry is off (redocly.yaml `telemetry: off`), and the one asset
-// the CLI still loads from a CDN is replaced (lib/docs-offline.mjs).
+// `npm run docs`: one Redoc page per bundled document, plus a landing page, in
+// generated/docs/. Every page opens from disk or a local server with no network: the
+// pages share one copy of the Redoc runtime that @redocly/cli ships (lib/docs-runtime.mjs),
+// telemetry is off, and the one asset Redoc would load from a CDN is inlined
+// (lib/docs-offline.mjs). All pages are made in this one process (Redoc renders them in the
+// browser, so a page is the document and a few lines of HTML), each written atomically,
+// and a page whose bundle, runtime and renderer are unchanged is not written again
+// (lib/cache.mjs).
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { GENERATED, loadApis, rel } from './lib/apis.mjs';
+import { readEntry, sha256, writeEntry } from './lib/cache.mjs';
+import { writeFileAtomic } from './lib/files.mjs';
 import { collectGaps, forReaders } from './lib/docs-gaps.mjs';
 import { landingPage } from './lib/docs-landing.mjs';
-import { makeOffline } from './lib/docs-offline.mjs';
-import { runTool, seconds, withoutBanners } from './lib/run.mjs';
+import { docsPage } from './lib/docs-offline.mjs';
+import { redocRuntime } from './lib/docs-runtime.mjs';
+import { seconds } from './lib/run.mjs';
 import { operationsOf, versionsByApi } from './manifest.mjs';
 import { changesBetweenVersions } from './changes/index.mjs';
 
 export const DOCS = join(GENERATED, 'docs');
 
-// Redoc options, given on the command line so redocly.yaml stays the one list of APIs and
-// no second config can drift from it. Gaps are shown once, in bold, in the descriptions
-// (lib/docs-gaps.mjs forReaders), so no extension is printed.
-const REDOC_OPTIONS = [
-  '--openapi.hideLoading=true',
+// Redoc options. Gaps are shown once, in bold, in the descriptions (lib/docs-gaps.mjs
+// forReaders), so no extension is printed.
+const REDOC_OPTIONS = {
+  hideLoading: true,
   // Open the example bodies far enough that their values are readable without clicking.
-  '--openapi.jsonSamplesExpandLevel=3',
-];
+  jsonSamplesExpandLevel: 3,
+  // The bundle has only local $refs: nothing for the browser to resolve.
+  skipBundle: true,
+  disableTelemetry: true,
+};
 
 // Redoc 3 routes an operation as #/<tag>/<operationId>, both lower-cased and slugged;
 // the landing page links straight there (the browser test follows these links).
@@ -33,47 +41,40 @@ const slug = (text) => text.toLowerCase().replace(/[^a-z0-9_-]+/g, '-');
 const redocAnchor = (operation) =>
   operation.tags?.[0] && operation.operationId ? `#/${slug(operation.tags[0])}/${slug(operation.operationId)}` : '';
 
-/** Runs `task` over `items`, at most `limit` at a time (one build-docs process per core). */
-async function inBatches(items, limit, task) {
-  const results = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+// What decides a page besides its bundle: this renderer and its helpers.
+const RENDERER = ['docs.mjs', 'lib/docs-offline.mjs', 'lib/docs-gaps.mjs', 'lib/docs-landing.mjs'];
+let rendererHash;
+async function rendererKey() {
+  rendererHash ??= sha256((await Promise.all(RENDERER.map((f) => readFile(new URL(f, import.meta.url))))).join('\0'));
+  return rendererHash;
 }
 
-/** Renders one API's page: build-docs into a scratch folder, made offline, then written. */
-async function renderPage(api, scratch) {
+/** True when `file` exists and hashes to `sha`. */
+const intact = (file, sha) => readFile(file).then((bytes) => sha256(bytes) === sha, () => false);
+
+/** Writes `content` to `file` unless it is already there, byte for byte. */
+async function writeIfDifferent(file, content) {
+  if (await intact(file, sha256(content))) return false;
+  await writeFileAtomic(file, content);
+  return true;
+}
+
+/** Renders one API's page unless the cache says the page on disk is current. */
+async function renderPage(api, source, runtime) {
   const start = performance.now();
-  if (!existsSync(api.bundle)) throw new Error(`${rel(api.bundle)} is missing: run \`npm run generate\` first`);
-  const raw = join(scratch, basename(api.docs));
-  const input = join(scratch, `${api.slug}.json`);
-  await writeFile(input, JSON.stringify(forReaders(parse(await readFile(api.bundle, 'utf8')))));
-  const cli = await runTool('@redocly/cli/bin/cli.js', [
-    'build-docs', input, '--inlineBundle', ...REDOC_OPTIONS, '-o', raw,
-  ]);
-  if (cli.code !== 0) throw new Error(`build-docs ${api.name} failed:\n${withoutBanners(cli.stdout + cli.stderr)}`);
-  const html = makeOffline(await readFile(raw, 'utf8'), rel(api.docs));
-  await writeFile(api.docs, html);
+  const key = sha256(`${await rendererKey()}\0${runtime.name}\0${source.sha}`);
+  const entry = await readEntry(`docs-page-${api.slug}`);
+  if (entry.value?.key === key && (await intact(api.docs, entry.value.sha))) return undefined;
+  const document = source.document();
+  const html = docsPage({ title: document.info.title, definition: forReaders(document), options: REDOC_OPTIONS, runtime: runtime.name });
+  await writeFileAtomic(api.docs, html);
+  await writeEntry(`docs-page-${api.slug}`, { key, sha: sha256(html) });
   return { api, bytes: Buffer.byteLength(html), time: seconds(start) };
 }
 
-/** apiName -> the changes between its consecutive versions, for APIs with several. */
-function versionChanges(apis) {
-  const counts = new Map();
-  for (const api of apis) counts.set(api.apiName, (counts.get(api.apiName) ?? 0) + 1);
-  return new Map([...counts].filter(([, n]) => n > 1).map(([apiName]) => [apiName, changesBetweenVersions(apiName)]));
-}
-
 /** What the landing page says of one document, read from its bundle. */
-async function pageInfo(api, defaults) {
-  const document = parse(await readFile(api.bundle, 'utf8'));
-  const operations = (await operationsOf(api)).map((operation) => {
+async function pageInfo(api, defaults, document) {
+  const operations = (await operationsOf(api, document)).map((operation) => {
     const node = document.paths[operation.path][operation.method.toLowerCase()];
     return { ...operation, summary: node.summary ?? '', anchor: redocAnchor(node) };
   });
@@ -89,39 +90,101 @@ async function pageInfo(api, defaults) {
   };
 }
 
+const infoMemo = new Map();
+
+/**
+ * pageInfo from the build cache when the bundle is unchanged (so the landing page of a
+ * large workspace never re-parses the bundles an edit did not touch), else computed and
+ * stored.
+ */
+async function cachedPageInfo(api, defaults, source) {
+  const name = `docs-info-${api.slug}`;
+  const key = sha256(`${await rendererKey()}\0${source.sha}`);
+  const entry = await readEntry(name);
+  if (entry.value?.key === key) return { ...entry.value.info, api, isDefault: defaults.get(api.apiName) === api.version };
+  const { api: _api, ...info } = await pageInfo(api, defaults, source.document());
+  await writeEntry(name, { key, info });
+  return { ...info, api };
+}
+
+/** apiName -> the changes between its consecutive versions, for APIs with several. */
+function versionChanges(apis) {
+  const counts = new Map();
+  for (const api of apis) counts.set(api.apiName, (counts.get(api.apiName) ?? 0) + 1);
+  return new Map([...counts].filter(([, n]) => n > 1).map(([apiName]) => [apiName, changesBetweenVersions(apiName)]));
+}
+
+/** A bundle read once: its hash, and its parsed document when someone asks for it. */
+async function readBundle(api) {
+  if (!existsSync(api.bundle)) throw new Error(`${rel(api.bundle)} is missing: run \`npm run generate\` first`);
+  const text = await readFile(api.bundle, 'utf8');
+  let document;
+  return { sha: sha256(text), document: () => (document ??= parse(text)) };
+}
+
 /**
  * Renders the pages of `only` (all APIs by default; `npm run dev` passes the changed
- * ones) and the landing page for all `apis`; returns what was written.
+ * ones) and the landing page for all `apis`, skipping what is current; returns what was
+ * written (`pages`: the pages rendered now).
  */
 export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
-  await mkdir(DOCS, { recursive: true });
-  // The CLI writes the raw page outside generated/docs/: only a page that passed the
-  // offline checks ever lands there.
-  const scratch = await mkdtemp(join(tmpdir(), 'docs-'));
-  try {
-    const rendered = await inBatches(only, availableParallelism(), (api) => renderPage(api, scratch));
-    const defaults = new Map(
-      Object.values(versionsByApi(apis)).flatMap((family) => Object.entries(family).map(([apiName, entry]) => [apiName, entry.default])),
-    );
-    const infos = await Promise.all(apis.map((api) => pageInfo(api, defaults)));
-    const index = join(DOCS, 'index.html');
-    await writeFile(index, landingPage(infos, versionChanges(apis)));
-    const pages = rendered.map((r) => ({ ...infos.find((info) => info.api === r.api), ...r }));
-    return { index, pages };
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
+  const runtime = await redocRuntime();
+  // The runtime first: a page is never on disk before the script it loads.
+  await writeIfDifferent(join(DOCS, runtime.name), runtime.code);
+  const sources = new Map(await Promise.all(apis.map(async (api) => [api, await readBundle(api)])));
+  const rendered = [];
+  for (const api of only) {
+    const page = await renderPage(api, sources.get(api), runtime);
+    if (page) rendered.push(page);
   }
+
+  const defaults = new Map(
+    Object.values(versionsByApi(apis)).flatMap((family) => Object.entries(family).map(([apiName, entry]) => [apiName, entry.default])),
+  );
+  const index = join(DOCS, 'index.html');
+  // What changed between consecutive versions (APIs with several): part of the key, so
+  // a change of the report itself redoes the landing page too.
+  const changes = versionChanges(apis);
+  const landingKey = sha256([await rendererKey(), JSON.stringify([...changes]), ...apis.map((api) => `${api.name}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`)].join('\n'));
+  const landing = await readEntry('docs-landing');
+  let infos;
+  const infosOf = async () =>
+    (infos ??= await Promise.all(
+      apis.map(async (api) => {
+        // In `npm run dev` the landing page is redone on every save: an unchanged bundle is not parsed again.
+        const memo = `${api.name}\0${api.docs}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`;
+        if (!infoMemo.has(memo)) infoMemo.set(memo, await cachedPageInfo(api, defaults, sources.get(api)));
+        return infoMemo.get(memo);
+      }),
+    ));
+  if (landing.value?.key !== landingKey || !(await intact(index, landing.value.sha))) {
+    const html = landingPage(await infosOf(), changes);
+    await writeFileAtomic(index, html);
+    await writeEntry('docs-landing', { key: landingKey, sha: sha256(html) });
+  }
+
+  // A full build drops what no current document owns: pages of removed documents and
+  // runtimes no page loads any more (after every page has moved to the current one).
+  if (only === apis) {
+    const keep = new Set(['index.html', runtime.name, ...apis.map((api) => basename(api.docs))]);
+    for (const file of await readdir(DOCS)) {
+      if (!keep.has(file) && (/^redoc-.*\.js$/.test(file) || file.endsWith('.html'))) await rm(join(DOCS, file), { force: true });
+    }
+  }
+  const pages = rendered.length ? rendered.map((r) => ({ ...r, gaps: collectGaps(sources.get(r.api).document()) })) : [];
+  return { index, pages, runtime };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const start = performance.now();
   try {
-    const { pages } = await buildDocs();
+    const apis = loadApis();
+    const { pages, runtime } = await buildDocs(apis);
     for (const page of pages) {
       const kib = `${Math.round(page.bytes / 1024)} KiB`;
       console.log(`docs  ${rel(page.api.docs)}  ${kib}, ${page.gaps.length} gaps  ${page.time}`);
     }
-    console.log(`docs  generated/docs/index.html  ${pages.length} documents  ${seconds(start)}`);
+    console.log(`docs  generated/docs/  ${pages.length} of ${apis.length} pages rendered (the rest current), ${runtime.name}  ${seconds(start)}`);
   } catch (error) {
     console.error(`docs  FAILED: ${error.message}`);
     process.exit(1);

@@ -6,11 +6,15 @@ import { formatFinding, createPipeline } from './lib/pipeline.mjs';
 import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 import { lintScenarios, scenarioFiles } from './contract/scenarios.mjs';
+import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
 
-/** Lints the given APIs (in parallel) plus redocly.yaml itself; returns all findings. */
+/**
+ * Lints the given APIs plus redocly.yaml itself; returns all findings. A few documents at
+ * a time: each lint holds its document's resolved tree, so peak memory stays per document.
+ */
 export async function lintAll(pipeline, apis = pipeline.apis) {
-  const perApi = await Promise.all(apis.map((api) => pipeline.lint(api)));
-  const findings = [...(await pipeline.lintConfig()), ...perApi.flat()];
+  const perApi = await mapLimit(apis, DOCUMENTS_IN_FLIGHT, (api) => pipeline.lint(api));
+  const findings = [...(await pipeline.lintConfig(apis)), ...perApi.flat()];
   // A file shared by several documents (specs/common/) is reported once, not once per API.
   return [...new Map(findings.map((f) => [formatFinding(f), f])).values()];
 }

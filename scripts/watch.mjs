@@ -18,11 +18,12 @@ import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import chokidar from 'chokidar';
 import { ROOT } from './lib/apis.mjs';
-import { createCompiler } from './lib/compile.mjs';
+import { createCompilerWorker } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
+import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
 import { createPipeline } from './lib/pipeline.mjs';
 import { changeSummary, summaryLines } from './changes/index.mjs';
-import { writeManifest } from './manifest.mjs';
+import { operationsOf, writeManifest } from './manifest.mjs';
 import { lintAll } from './lint.mjs';
 
 const { values: options } = parseArgs({
@@ -44,7 +45,8 @@ const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${
 const problems = (findings) => findings.forEach((f) => console.error(formatFinding(f)));
 
 const docs = withDocs ? await import('./docs.mjs') : undefined;
-const compile = createCompiler();
+// In a worker thread: a compile never holds back the next save's types and docs page.
+const compile = createCompilerWorker();
 let pipeline;
 let mock;
 
@@ -92,6 +94,18 @@ function compileDist() {
   return compiling;
 }
 
+// api name -> its operations (as the manifest lists them) at the last manifest write.
+const knownOperations = new Map();
+async function operationsChanged(bundled) {
+  let changed = false;
+  for (const { api, document } of bundled) {
+    const now = JSON.stringify(await operationsOf(api, document));
+    if (knownOperations.get(api.name) !== now) changed = true;
+    knownOperations.set(api.name, now);
+  }
+  return changed;
+}
+
 /** Lint -> bundle -> types -> manifest -> mock -> docs -> dist for some APIs. */
 async function cycle(apis, { first = false } = {}) {
   if (apis.length === 0) return;
@@ -120,9 +134,12 @@ async function cycle(apis, { first = false } = {}) {
 
   t = performance.now();
   await Promise.all(bundled.map(({ api, document }) => pipeline.types(api, document)));
-  await writeManifest(pipeline.apis);
+  // The manifest reads every bundle: rewritten only when the operations changed.
+  if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
+  // The build cache learns what was just made, so `npm run build` does not redo it.
+  if (!findings.length) await Promise.all(bundled.map(({ api, files }) => recordDocument(api, files)));
 
   if (mock) {
     t = performance.now();
@@ -171,8 +188,23 @@ async function loadPipeline() {
   }
 }
 
-// --- first full pass -------------------------------------------------------------------
-if (await loadPipeline()) await cycle(pipeline.apis, { first: true });
+// --- first pass: what changed since the last build ----------------------------------------
+// Documents the build cache knows as current are not redone; their file lists come from
+// the cache. The rest go through a full cycle; pages and dist/ are made only if missing
+// or out of date.
+async function firstPass() {
+  const { current, stale } = await planDocuments(pipeline.apis);
+  for (const api of current) recordDependencies(api, await readDocumentInputs(api));
+  if (current.length) log('cache', `${current.length} of ${pipeline.apis.length} documents unchanged since the last build`);
+  await cycle(stale, { first: true });
+  if (docs && stale.length < pipeline.apis.length) {
+    const t = performance.now();
+    const { pages } = await docs.buildDocs(pipeline.apis);
+    log('docs', `${pages.length} pages brought up to date`, t);
+  }
+  if (!stale.length && !(await distCurrent())) await compileDist();
+}
+if (await loadPipeline()) await firstPass();
 if (withMock && pipeline) {
   try {
     mock = await (await import('./mock/index.mjs')).startMock({ port: Number(options.port), apis: pipeline.apis });

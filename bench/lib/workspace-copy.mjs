@@ -1,11 +1,11 @@
-// A throw-away copy of the workspace (specs, scripts, configs, generated; node_modules
+// A throw-away copy of the workspace (specs, scripts, configs, generated, src; node_modules
 // linked), so benchmarks can edit specs and regenerate without touching the real tree.
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
-const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src'];
 
 export async function workspaceCopy(prefix = 'bench-') {
   const dir = await mkdtemp(join(tmpdir(), prefix));

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import ts from 'typescript';
 import { ROOT } from './apis.mjs';
 import { scratchDirFor, swapInDir } from './files.mjs';
@@ -65,4 +66,40 @@ export function createCompiler({
     }
     return { files: writes.length };
   };
+}
+
+/**
+ * The same warm compiler in a worker thread, for `npm run dev`: a compile holds its
+ * thread for seconds (type-checking is synchronous), and on the main thread it would hold
+ * back the next save's types and docs page. Calls are answered in order.
+ */
+export function createCompilerWorker() {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { compileWorker: true } });
+  const waiting = [];
+  worker.on('message', (message) => {
+    const { resolve, reject } = waiting.shift();
+    if (message.error) reject(new CompileFailed(message.error));
+    else resolve(message.result);
+  });
+  worker.on('error', (error) => {
+    for (const { reject } of waiting.splice(0)) reject(error);
+  });
+  const compile = () =>
+    new Promise((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      worker.postMessage('compile');
+    });
+  compile.close = () => worker.terminate();
+  return compile;
+}
+
+if (!isMainThread && workerData?.compileWorker) {
+  const compile = createCompiler();
+  parentPort.on('message', async () => {
+    try {
+      parentPort.postMessage({ result: await compile() });
+    } catch (error) {
+      parentPort.postMessage({ error: error.message });
+    }
+  });
 }

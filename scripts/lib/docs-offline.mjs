@@ -1,13 +1,13 @@
-// Makes a page written by `redocly build-docs --inlineBundle` (CLI 2.77, Redoc 3) work
-// with no network at all, and refuses to pass a page that could still reach out.
+// Keeps the docs pages working with no network at all, and refuses to pass anything
+// that could still reach out.
 //
-// What the CLI leaves behind, even with the script inlined and `telemetry: off`:
+// What Redoc 3 (CLI 2.77) would fetch, even with its script local and telemetry off:
 // - the sidebar's "API docs by" pill always loads https://cdn.redoc.ly/redoc/logo-mini*.svg
-//   (no option hides it): we point it at an inline SVG wordmark instead;
+//   (no option hides it): the shared runtime points it at an inline SVG wordmark instead;
 // - Redoc's icon-pack base URLs (cdn.redocly.com/icons/...) are in the script, but only
 //   used for icons a config names explicitly (none here): inert, allowed;
 // - the OpenTelemetry endpoint is in the script; the page only calls it unless
-//   `disableTelemetry` is true in the page's options, which we check.
+//   `disableTelemetry` is true in the page's options, which every page sets.
 // A Content-Security-Policy is added as a backstop: should a future Redoc fetch something
 // new, the browser blocks it and logs a console error, which the browser test catches.
 
@@ -22,10 +22,14 @@ const WORDMARK =
       '</svg>',
   ).replace(/'/g, '%27');
 
-/** Inline scripts and styles only; images, fonts and workers from data:/blob:; no fetches. */
+/**
+ * Inline scripts and styles, plus scripts from the page's own folder (the shared Redoc
+ * runtime: 'self' covers it on http://127.0.0.1 and, in Chromium, from file://); images,
+ * fonts and workers from data:/blob:; no fetches.
+ */
 export const CSP = [
   "default-src 'none'",
-  "script-src 'unsafe-inline'",
+  "script-src 'self' 'unsafe-inline'",
   "style-src 'unsafe-inline'",
   'img-src data: blob:',
   'font-src data:',
@@ -50,31 +54,51 @@ const READABLE = `
 /** The way back to the landing page, on every operation page. */
 const BACK_LINK = '<a id="all-apis" href="index.html">← All APIs</a>';
 
-/** Returns the page made offline, or throws when it cannot be made so. */
-export function makeOffline(html, label) {
-  const fail = (why) => {
-    throw new Error(`${label}: ${why}`);
-  };
-  // `telemetry: off` at the top of redocly.yaml is what sets this (CLI 2.77 overwrites
-  // `openapi.disableTelemetry` from the config with it).
-  if (!/__redoc_options = \{[^\n]*"disableTelemetry":true/.test(html))
-    fail('page telemetry is on: redocly.yaml needs `telemetry: off` at the top level');
-  if (!/<script type="module">/.test(html) || /<script[^>]+src=/.test(html))
-    fail('Redoc is not inlined: build-docs needs --inlineBundle');
-  const logos = html.match(LOGO)?.length ?? 0;
-  if (logos === 0) fail('the Redoc logo URL was not found: Redoc changed, re-check this post-processing');
-  // The policy must come before anything it governs: right after the charset.
-  const charset = /<meta charset="?[\w-]+"?\s*\/?>/;
-  if (!charset.test(html)) fail('no <meta charset> in the page to put the CSP after');
-
-  if (!/<body[^>]*>/.test(html)) fail('no <body> in the page to put the way back in');
-
-  const out = html
-    .replace(LOGO, WORDMARK)
-    .replace(charset, (meta) => `${meta}\n  <meta http-equiv="Content-Security-Policy" content="${CSP}">\n  <style>${READABLE}</style>`)
-    .replace(/<body[^>]*>/, (body) => `${body}\n  ${BACK_LINK}`);
-
+/** The shared Redoc runtime made offline (the logo inlined); throws when it cannot be. */
+export function offlineRuntime(code) {
+  const logos = code.match(LOGO)?.length ?? 0;
+  if (logos === 0) throw new Error('Redoc runtime: the logo URL was not found: Redoc changed, re-check lib/docs-offline.mjs');
+  const out = code.replace(LOGO, WORDMARK);
   const left = [...new Set(out.match(FETCHABLE) ?? [])].filter((url) => !INERT.test(url));
-  if (left.length) fail(`URLs the page could fetch remain: ${left.join(', ')}`);
+  if (left.length) throw new Error(`Redoc runtime: URLs a page could fetch remain: ${left.join(', ')}`);
   return out;
+}
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+// JSON inside <script>: no "</script>", "<!--" or line separators can end or bend it.
+const scriptJson = (value) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * One document's page: the shared runtime by a classic <script src> (it works from disk,
+ * where Chromium blocks module scripts), then the definition and `init` inline. Redoc
+ * renders it in the browser; there is no per-page server rendering to pay for.
+ */
+export function docsPage({ title, definition, options, runtime }) {
+  if (options.disableTelemetry !== true) throw new Error(`${title}: page telemetry must be off (disableTelemetry: true)`);
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta http-equiv="Content-Security-Policy" content="${CSP}">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)}</title>
+  <style>body { padding: 0; margin: 0; }${READABLE}</style>
+</head>
+<body>
+  ${BACK_LINK}
+  <div id="redoc"></div>
+  <script src="${escapeHtml(runtime)}"></script>
+  <script>
+    const __redoc_definition = ${scriptJson(definition)};
+    const __redoc_options = ${scriptJson(options)};
+    init(__redoc_definition, __redoc_options, document.getElementById('redoc'));
+  </script>
+</body>
+</html>
+`;
+  const left = [...new Set(html.match(FETCHABLE) ?? [])].filter((url) => !INERT.test(url));
+  if (left.length) throw new Error(`${title}: URLs the page could fetch remain: ${left.join(', ')}`);
+  return html;
 }

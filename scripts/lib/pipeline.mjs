@@ -81,13 +81,13 @@ export async function createPipeline({ apis = loadApis() } = {}) {
      * Problems of the workspace as a whole: redocly.yaml itself (unknown keys, bad rule
      * names) and how the documents' versions agree with their entries and folders.
      */
-    async lintConfig() {
+    async lintConfig(checked = apis) {
       const problems = await lintConfig({ config, severity: 'error' });
       const own = problems.map((p) => {
         const location = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
         return finding('redocly', location?.source.absoluteRef ?? join(ROOT, 'redocly.yaml'), location?.start.line ?? 1, location?.start.col ?? 1, 'error', p.ruleId, p.message);
       });
-      return [...own, ...versionFindings(apis)];
+      return [...own, ...versionFindings(apis, checked)];
     },
 
     /** Every error, warning, info or hint of both linters for one API; any one fails lint. */

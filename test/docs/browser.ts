@@ -33,8 +33,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** `localOrigin` (the docs server) is the only origin pages may reach. */
-export async function launch(executablePath: string, localOrigin: string): Promise<Browser> {
+/**
+ * `localOrigin` (the docs server) is the only origin pages may reach; `localFiles`, a
+ * file:// folder URL, is where pages opened from disk may read.
+ */
+export async function launch(executablePath: string, localOrigin: string, localFiles?: string): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -43,7 +46,8 @@ export async function launch(executablePath: string, localOrigin: string): Promi
     viewport: { width: 1400, height: 900 },
   });
   const traffic: Traffic = { outbound: [], local: 0, errors: [] };
-  const isLocal = (url: string) => url.startsWith(localOrigin) || /^(data|blob|about):/.test(url);
+  const isLocal = (url: string) =>
+    url.startsWith(localOrigin) || (!!localFiles && url.startsWith(localFiles)) || /^(data|blob|about):/.test(url);
   // Route interception sees every HTTP(S) request of every tab, including beacons.
   await context.route('**/*', (route) => {
     const url = route.request().url();

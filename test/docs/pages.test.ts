@@ -3,6 +3,7 @@
 // must show is read from the manifest and the bundles, not from the docs build.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
@@ -53,7 +54,7 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     if (!CHROMIUM) throw new Error('CI is set and no Chromium was found: `apt-get install -y chromium` (or set CHROMIUM_PATH)');
     ensureDocs();
     server = await startDocsServer();
-    browser = await launch(CHROMIUM, server.url);
+    browser = await launch(CHROMIUM, server.url, `${pathToFileURL(join(ROOT, 'generated/docs')).href}/`);
 
     // The harness itself must see and stop a request that leaves the machine.
     const probe = await browser.open();
@@ -62,13 +63,27 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     browser.traffic.errors.splice(0);
     await probe.close();
 
-    const opened = await Promise.all([
-      visit(server.url),
-      ...documents.map(({ api }) => visit(`${server.url}${pageOf(api.slug)}`)),
-    ]);
-    landing = opened[0]!;
-    documents.forEach(({ api }, i) => pages.set(api.slug, opened[i + 1]!));
+    landing = await visit(server.url);
   }, 60_000);
+
+  // Document pages are opened as their tests come (not all at once: a workspace of a
+  // hundred documents would mean a hundred live Redoc tabs). At most MAX_OPEN stay open;
+  // the oldest is closed only once it has been open SETTLE_MS, so each page still had the
+  // time to send anything it would send.
+  const MAX_OPEN = 8;
+  const open: Array<{ slug: string; page: Page; at: number }> = [];
+  async function openDocument(slug: string) {
+    while (open.length >= MAX_OPEN) {
+      const oldest = open.shift()!;
+      const wait = oldest.at + SETTLE_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await oldest.page.close();
+      pages.delete(oldest.slug);
+    }
+    const page = await visit(`${server.url}${pageOf(slug)}`);
+    open.push({ slug, page, at: Date.now() });
+    pages.set(slug, page);
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -111,10 +126,21 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
         anchors.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent!.trim() })),
       );
       expect(links.length).toBeGreaterThanOrEqual(operations.length + documents.length);
-      // One tab at a time, in front: Chromium barely renders background tabs.
-      for (const href of new Set(links.map((link) => link.href))) {
+      // Every link names a document page, and an operation of it when it has an anchor.
+      const hrefs = [...new Set(links.map((link) => link.href))];
+      for (const href of hrefs) {
         const target = documents.find(({ api }) => new URL(href).pathname === `/${pageOf(api.slug)}`);
         expect(target, `${href} names no document`).toBeDefined();
+        if (new URL(href).hash) expect(target!.ops.some((o) => new URL(href).hash.endsWith(`/${o.operationId.toLowerCase()}`)), href).toBe(true);
+      }
+      // Followed in the browser: all of them, or an even spread of FOLLOW_MAX in a large
+      // workspace (each follow loads a page; the time must not grow with the documents).
+      const FOLLOW_MAX = 12;
+      const step = Math.max(1, hrefs.length / FOLLOW_MAX);
+      const followed = hrefs.length <= FOLLOW_MAX ? hrefs : Array.from({ length: FOLLOW_MAX }, (_, i) => hrefs[Math.floor(i * step)]!);
+      // One tab at a time, in front: Chromium barely renders background tabs.
+      for (const href of followed) {
+        const target = documents.find(({ api }) => new URL(href).pathname === `/${pageOf(api.slug)}`);
         const page = await visit(href);
         await page.bringToFront();
         expect(await page.title()).toBe(target!.doc.info.title);
@@ -145,10 +171,23 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     });
   });
 
+  it('opens from disk: a page loads the shared runtime over file:// and renders its document', async () => {
+    // Chromium refuses module scripts from file://; the shared runtime is a classic
+    // script the page CSP allows ('self'). Errors land in traffic.errors (checked last).
+    const { api, doc } = documents[0]!;
+    const page = await visit(pathToFileURL(join(ROOT, 'generated/docs', pageOf(api.slug))).href);
+    expect(await page.title()).toBe(doc.info.title);
+    await expect.poll(() => visibleText(page), { timeout: 15_000 }).toContain(`${doc.info.title} (${doc.info.version})`);
+    await page.close();
+  });
+
   describe.each(documents.map((d) => [d.api.name, d] as const))('%s page', (_, { api, doc, ops }) => {
     const page = () => pages.get(api.slug)!;
-    // Clicks in a background tab wait for frames Chromium hardly draws there.
-    beforeAll(() => page().bringToFront());
+    beforeAll(async () => {
+      await openDocument(api.slug);
+      // Clicks in a background tab wait for frames Chromium hardly draws there.
+      await page().bringToFront();
+    }, 60_000);
 
     it('has the document title', async () => {
       expect(await page().title()).toBe(doc.info.title);

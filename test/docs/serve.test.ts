@@ -36,10 +36,17 @@ describe('docs:serve', () => {
     expect(page.body).toContain('<title>API reference');
   });
 
-  it.each(apis().map((api) => api.slug))('serves %s', async (slug) => {
+  it.each(apis().map((api) => api.slug))('serves %s and the Redoc runtime it loads', async (slug) => {
     const page = await get(server.url, `/${pageOf(slug)}`);
     expect(page.status).toBe(200);
-    expect(page.body).toContain('hydrate(__redoc_definition');
+    expect(page.body).toContain('init(__redoc_definition');
+    // One shared runtime, loaded as a classic script (it must also work from file://).
+    const src = /<script src="(redoc-[\w.-]+\.js)"><\/script>/.exec(page.body)?.[1];
+    expect(src).toBeDefined();
+    const runtime = await get(server.url, `/${src}`);
+    expect(runtime.status).toBe(200);
+    expect(runtime.type).toBe('text/javascript; charset=utf-8');
+    expect(runtime.body).toContain('function init(');
   });
 
   // Each names a file that exists outside generated/docs/ (generated/operations.ts,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '../..');
-const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 export async function workspaceCopy(prefix: string): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));

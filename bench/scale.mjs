@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+// Scaling benchmark (issue 15): N-document workspaces made by bench/lib/workspace-n.mjs
+// (the five documents replicated as further versions, lint clean, in throw-away copies),
+// then for each N:
+//   cold       `npm run build` with no cache, no dist/, no docs (per step, from its lines)
+//   docs size  generated/docs/ on disk after it
+//   no change  `npm run build` again (median of 3)
+//   one doc    `npm run build` after a one-field edit of one document's schema
+//   lint mem   peak RSS of `npm run lint` over all N documents (/usr/bin/time -f %M)
+//   baseline   (N <= --baseline-max) the CLIs as a careful user runs them: `redocly lint`
+//              and `spectral lint` once over all documents, `redocly bundle` once for all,
+//              then openapi-typescript and `redocly build-docs --inlineBundle` per
+//              document, two at a time (two cores)
+//   watch      (N = --watch) `npm run dev --no-mock`: start to its "watching" line; median
+//              and range of save -> fresh types / -> fresh docs page (done) over --samples
+//              one-field edits; an edit in specs/common/ read by 2/5 of the documents,
+//              save -> done
+// Usage: node bench/scale.mjs [--sizes 5,25,100,250] [--baseline-max 25] [--watch 100]
+//                             [--samples 7] [--lint-only 1000]
+import { execFile, spawn } from 'node:child_process';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { parse } from 'yaml';
+import { QUIET_ENV } from '../scripts/lib/run.mjs';
+import { mapLimit } from '../scripts/lib/pool.mjs';
+import { fmtMs, fmtS, median } from './lib/stats.mjs';
+import { workspaceOfN } from './lib/workspace-n.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '5,25,100,250' },
+    'baseline-max': { type: 'string', default: '25' },
+    watch: { type: 'string', default: '100' },
+    samples: { type: 'string', default: '7' },
+    'lint-only': { type: 'string' },
+  },
+});
+const run = promisify(execFile);
+const ENV = { ...process.env, ...QUIET_ENV };
+const node = (cwd, args) => run(process.execPath, args, { cwd, env: ENV, maxBuffer: 1 << 26 });
+
+async function timed(fn) {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
+
+/** `build  <step> ... <t> s` lines -> { step: seconds }. */
+const stepsOf = (out) => Object.fromEntries([...out.matchAll(/^build {2}(\w+) +.*? {2}([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2]) * 1000]));
+
+async function bytesUnder(dir) {
+  let total = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+async function lintPeak(dir) {
+  const { stderr, stdout } = await run('/usr/bin/time', ['-f', 'PEAK_KB %M', process.execPath, 'scripts/lint.mjs'], { cwd: dir, env: ENV, maxBuffer: 1 << 26 });
+  if (!/lint {2}passed/.test(stdout)) throw new Error(`lint did not pass:\n${stdout}${stderr}`);
+  return Number(/PEAK_KB (\d+)/.exec(stderr)[1]) * 1024;
+}
+
+async function baseline(dir) {
+  const config = parse(await readFile(join(dir, 'redocly.yaml'), 'utf8'));
+  const apis = Object.entries(config.apis).map(([name, { root, output }]) => ({ name, root, output, slug: name.replace('@', '-') }));
+  const redocly = join(dir, 'node_modules/@redocly/cli/bin/cli.js');
+  const spectral = join(dir, 'node_modules/@stoplight/spectral-cli/dist/index.js');
+  const ots = join(dir, 'node_modules/openapi-typescript/bin/cli.js');
+  await writeFile(join(dir, 'naive.redocly.yaml'), 'extends:\n  - minimal\n');
+  const [lint] = await timed(async () => {
+    await node(dir, [redocly, 'lint']);
+    await node(dir, [spectral, 'lint', '--fail-severity=warn', ...apis.map((a) => a.root)]);
+  });
+  const [bundle] = await timed(() => node(dir, [redocly, 'bundle']));
+  const [types] = await timed(() =>
+    mapLimit(apis, 2, (api) => node(dir, [ots, api.output, '-o', `naive-${api.slug}.ts`, '--read-write-markers', '--redocly', 'naive.redocly.yaml'])),
+  );
+  const [docs] = await timed(() => mapLimit(apis, 2, (api) => node(dir, [redocly, 'build-docs', api.output, '--inlineBundle', '-o', `naive-docs/${api.slug}.html`])));
+  const docsBytes = await bytesUnder(join(dir, 'naive-docs'));
+  return { lint, bundle, types, docs, total: lint + bundle + types + docs, docsBytes };
+}
+
+/** `npm run dev --no-mock` in `dir`: ready time, edit -> types / done, common edit -> done. */
+async function watchBench(dir, samples) {
+  const start = performance.now();
+  const child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock'], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const waiters = [];
+  const onData = (chunk) => {
+    out += chunk;
+    for (const w of [...waiters]) if (w.test(out)) waiters.splice(waiters.indexOf(w), 1);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const waitFor = (pattern, from, timeoutMs = 120_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}\n${out.slice(from)}`)), timeoutMs);
+      const w = { test: (text) => pattern.test(text.slice(from)) && (clearTimeout(timer), resolve(performance.now()), true) };
+      if (!w.test(out)) waiters.push(w);
+    });
+  try {
+    const ready = (await waitFor(/dev {2}watch/, 0, 600_000)) - start;
+    const file = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
+    const original = await readFile(file, 'utf8');
+    const types = [];
+    const docs = [];
+    for (let i = 0; i < samples; i++) {
+      const from = out.length;
+      const t0 = performance.now();
+      await writeFile(file, original.replace('description: Short code.', `description: Short code (edit ${i}).`));
+      const typesAt = waitFor(/dev {2}types /, from);
+      const doneAt = waitFor(/dev {2}done /, from);
+      types.push((await typesAt) - t0);
+      docs.push((await doneAt) - t0);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const common = join(dir, 'specs/common/business-central/parameters/company_id.yaml');
+    const from = out.length;
+    const t0 = performance.now();
+    await writeFile(common, (await readFile(common, 'utf8')).replace('Key of the company', 'Key (id) of the company'));
+    const settled = (await waitFor(/dev {2}done /, from, 600_000)) - t0;
+    const touched = /dev {2}bundle +(.*)  \d+ ms/.exec(out.slice(from))?.[1].split(', ').length ?? 0;
+    return { ready, types, docs, settled, touched, log: out };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const spread = (xs) => `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))}, n=${xs.length})`;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+console.log(`scale benchmark, ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores`);
+
+if (opts['lint-only']) {
+  const n = Number(opts['lint-only']);
+  const copy = await workspaceOfN(n);
+  try {
+    const [time, peak] = await timed(() => lintPeak(copy.dir));
+    console.log(`lint only, N=${n}: ${fmtS(time)}, peak RSS ${mb(peak)} (${mb(peak / n)} per document)`);
+  } finally {
+    await copy.remove();
+  }
+  process.exit(0);
+}
+
+const rows = [];
+for (const n of opts.sizes.split(',').map(Number)) {
+  const copy = await workspaceOfN(n);
+  const { dir } = copy;
+  try {
+    await rm(join(dir, 'generated/docs'), { recursive: true, force: true });
+    const [cold, coldOut] = await timed(() => node(dir, ['scripts/build.mjs']));
+    const steps = stepsOf(coldOut.stdout);
+    const docsBytes = await bytesUnder(join(dir, 'generated/docs'));
+    const again = [];
+    for (let i = 0; i < 3; i++) again.push((await timed(() => node(dir, ['scripts/build.mjs'])))[0]);
+    const schema = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
+    await writeFile(schema, (await readFile(schema, 'utf8')).replace('description: Short code.', 'description: Short code (bench).'));
+    const [one, oneOut] = await timed(() => node(dir, ['scripts/build.mjs']));
+    const peak = await lintPeak(dir);
+    const row = { n, cold, steps, docsBytes, again, one, oneOut: oneOut.stdout, peak };
+    console.log(`\nN=${n}\n${coldOut.stdout.trim()}`);
+    console.log(`N=${n}: cold ${fmtS(cold)} (docs ${fmtS(steps.docs)}), docs on disk ${mb(docsBytes)}, no change ${again.map(fmtS).join(' / ')}, one document ${fmtS(one)}, lint peak ${mb(peak)}`);
+    console.log(oneOut.stdout.trim());
+    if (n <= Number(opts['baseline-max'])) {
+      row.baseline = await baseline(dir);
+      const b = row.baseline;
+      console.log(`N=${n} careful CLI baseline: lint ${fmtS(b.lint)}, bundle ${fmtS(b.bundle)}, types ${fmtS(b.types)}, docs ${fmtS(b.docs)} (${mb(b.docsBytes)}), total ${fmtS(b.total)}`);
+    }
+    if (n === Number(opts.watch)) {
+      // Back to the spec as built, with a current cache: what a developer has after a build.
+      await writeFile(schema, (await readFile(schema, 'utf8')).replace('description: Short code (bench).', 'description: Short code.'));
+      await node(dir, ['scripts/build.mjs']);
+      row.watch = await watchBench(dir, Number(opts.samples));
+      const w = row.watch;
+      console.log(`N=${n} watch: ready ${fmtS(w.ready)}; edit -> types ${spread(w.types)}; edit -> docs page (done) ${spread(w.docs)}; specs/common/ edit (${w.touched} documents) -> done ${fmtS(w.settled)}`);
+      console.log(w.log.split('\n').filter((l) => /dev {2}(watch|cache|done|docs)/.test(l)).slice(0, 6).join('\n'));
+    }
+    rows.push(row);
+  } finally {
+    await copy.remove();
+  }
+}
+
+console.log('\n| N documents | ' + rows.map((r) => r.n).join(' | ') + ' |');
+console.log('| --- | ' + rows.map(() => '---:').join(' | ') + ' |');
+const line = (label, f) => console.log(`| ${label} | ${rows.map((r) => f(r) ?? '').join(' | ')} |`);
+line('`npm run build`, cold (no cache)', (r) => fmtS(r.cold));
+line('of which docs step', (r) => fmtS(r.steps.docs));
+line('of which lint / generate / compile', (r) => `${fmtS(r.steps.lint)} / ${fmtS(r.steps.generate)} / ${fmtS(r.steps.compile)}`);
+line('`generated/docs/` on disk', (r) => mb(r.docsBytes));
+line('`npm run build`, nothing changed (median of 3)', (r) => fmtS(median(r.again)));
+line('`npm run build` after a one-document edit', (r) => fmtS(r.one));
+line('lint peak RSS (all documents)', (r) => mb(r.peak));
+line('careful CLI baseline: lint+bundle once, types+docs 2 at a time', (r) => r.baseline && fmtS(r.baseline.total));
+line('of which docs (build-docs per page, 2 at a time)', (r) => r.baseline && `${fmtS(r.baseline.docs)}, ${mb(r.baseline.docsBytes)}`);
+line('watch: start -> watching', (r) => r.watch && fmtS(r.watch.ready));
+line('watch: edit -> types, median (range)', (r) => r.watch && spread(r.watch.types));
+line('watch: edit -> docs page, median (range)', (r) => r.watch && spread(r.watch.docs));
+line('watch: specs/common/ edit -> settled', (r) => r.watch && `${fmtS(r.watch.settled)} (${r.watch.touched} documents)`);

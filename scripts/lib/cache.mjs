@@ -1,0 +1,134 @@
+// The build cache: content hashes in, content hashes out, so `npm run build` redoes only
+// what an edit reached. Entries live in .cache/provider-api/ (gitignored, per worktree,
+// so a workspace copy starts cold), one JSON file each, written atomically.
+//
+// Nothing in it is trusted blindly:
+// - every entry carries the SHA-256 of its own body; one that does not parse or does not
+//   match (a torn disk, a hand edit) is reported as corrupt and the work is redone;
+// - every entry is stamped with the workspace key (tool versions from package-lock.json,
+//   Node's version, redocly.yaml, .spectral.yaml, spectral/functions/, the pipeline's own
+//   source): when any of those changes, every entry is stale;
+// - an entry names the input files it was made from with their hashes (for a document:
+//   the bundle's fileDependencies) and the outputs it produced with theirs; it is used only
+//   when every input still hashes the same and every output is still on disk, unchanged.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { ROOT } from './apis.mjs';
+import { writeFileAtomic } from './files.mjs';
+
+export const CACHE = join(ROOT, '.cache', 'provider-api');
+/** Bump when the entry format changes. */
+const FORMAT = 1;
+
+export const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+// The tools whose output the cache stores: a new version of any of them redoes everything.
+const TOOLS = [
+  '@redocly/cli',
+  '@redocly/openapi-core',
+  '@stoplight/spectral-core',
+  '@stoplight/spectral-parsers',
+  '@stoplight/spectral-ruleset-bundler',
+  '@stoplight/spectral-rulesets',
+  'openapi-typescript',
+  'typescript',
+  'yaml',
+];
+
+function filesUnder(dir, keep = () => true) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .filter(keep)
+    .sort();
+}
+
+/**
+ * The tool versions the lockfile pins (what `npm ci` installed); without a lockfile (a
+ * bare copy of the workspace), the versions installed in node_modules.
+ */
+export function toolVersions(root = ROOT) {
+  const lockFile = join(root, 'package-lock.json');
+  const lock = existsSync(lockFile) ? JSON.parse(readFileSync(lockFile, 'utf8')) : undefined;
+  const installed = (name) => {
+    const file = join(root, 'node_modules', name, 'package.json');
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null;
+  };
+  return Object.fromEntries(TOOLS.map((name) => [name, lock ? (lock.packages?.[`node_modules/${name}`]?.version ?? null) : installed(name)]));
+}
+
+/**
+ * The workspace key: everything besides a document's own files that decides what the
+ * pipeline makes of it. Computed once per process.
+ */
+let workspaceKey;
+export function workspaceKeyOf(root = ROOT) {
+  if (workspaceKey && root === ROOT) return workspaceKey;
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ format: FORMAT, node: process.version, tools: toolVersions(root) }));
+  const inputs = [
+    join(root, 'redocly.yaml'),
+    join(root, '.spectral.yaml'),
+    ...filesUnder(join(root, 'spectral')),
+    // The pipeline's own source (the mock's files do not make any output the cache holds).
+    ...filesUnder(join(root, 'scripts'), (file) => file.endsWith('.mjs') && !/[/\\]mock[^/\\]*\.mjs$/.test(file)),
+  ];
+  for (const file of inputs) {
+    hash.update(`${relative(root, file)}\0`);
+    hash.update(existsSync(file) ? readFileSync(file) : 'absent');
+    hash.update('\0');
+  }
+  const key = hash.digest('hex');
+  if (root === ROOT) workspaceKey = key;
+  return key;
+}
+
+/** SHA-256 of each file (by path relative to ROOT); a missing file hashes as null. */
+export async function hashFiles(files) {
+  const entries = await Promise.all(
+    files.map(async (file) => [relative(ROOT, file), await readFile(file).then(sha256, () => null)]),
+  );
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** True when every file still hashes as recorded. */
+export async function unchanged(recorded) {
+  if (!recorded || typeof recorded !== 'object') return false;
+  const files = Object.keys(recorded);
+  const now = await hashFiles(files.map((file) => join(ROOT, file)));
+  return files.every((file) => recorded[file] !== null && now[file] === recorded[file]);
+}
+
+const entryFile = (name) => join(CACHE, `${name.replace(/[^A-Za-z0-9@._-]/g, '_')}.json`);
+
+/**
+ * Reads an entry. Returns `{ value }`, or `{ miss: 'absent' | 'corrupt' | 'stale' }`:
+ * corrupt = does not parse or its hash does not match; stale = made under another
+ * workspace key.
+ */
+export async function readEntry(name) {
+  let text;
+  try {
+    text = await readFile(entryFile(name), 'utf8');
+  } catch {
+    return { miss: 'absent' };
+  }
+  try {
+    const { sha, body } = JSON.parse(text);
+    if (typeof body !== 'string' || sha !== sha256(body)) return { miss: 'corrupt' };
+    const entry = JSON.parse(body);
+    if (entry.key !== workspaceKeyOf()) return { miss: 'stale' };
+    return { value: entry.value };
+  } catch {
+    return { miss: 'corrupt' };
+  }
+}
+
+/** Writes an entry atomically (temporary file + rename), stamped with the workspace key. */
+export async function writeEntry(name, value) {
+  const body = JSON.stringify({ key: workspaceKeyOf(), value });
+  await writeFileAtomic(entryFile(name), JSON.stringify({ sha: sha256(body), body }));
+}

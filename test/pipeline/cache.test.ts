@@ -1,0 +1,94 @@
+// The build cache on a throw-away copy of the workspace: a build with nothing changed
+// redoes nothing; an edit redoes only the document that reads the edited file; a corrupt
+// entry, a hand-edited output and a new tool version are noticed and rebuilt, never
+// trusted. (How fast that is, is the benchmark's business, not this test's.)
+import { execFile } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+
+const run = promisify(execFile);
+let dir: string;
+let remove: (() => Promise<void>) | undefined;
+
+/** `npm run build` without the compile (its cache is the same code path, and slow). */
+async function build(...args: string[]): Promise<string> {
+  const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs', '--no-compile', ...args], { cwd: dir });
+  return stdout + stderr;
+}
+const file = (path: string) => join(dir, path);
+const entry = (name: string) => file(`.cache/provider-api/${name}.json`);
+const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
+const SHIPMENT_TYPES = 'generated/types/shipmentmethods-v1.0.ts';
+
+beforeAll(async () => {
+  ({ dir, remove } = await workspaceCopy('cache-test-'));
+  const cold = await build();
+  expect(cold).toMatch(/build {2}lint {6}redocly \+ spectral clean, 5 documents/);
+  expect(cold).toMatch(/5 of 5 pages rendered/);
+}, 120_000);
+
+afterAll(async () => {
+  await remove?.();
+});
+
+describe.sequential('npm run build cache', () => {
+  it('redoes nothing when nothing changed', async () => {
+    const again = await build();
+    expect(again).toContain('5 documents unchanged since the last build (cache)');
+    expect(again).toContain('5 bundles + types unchanged');
+    expect(again).toContain('0 of 5 pages rendered');
+  });
+
+  it('redoes only the document that reads an edited file', async () => {
+    const text = await readFile(file(SHIPMENT_SCHEMA), 'utf8');
+    await writeFile(file(SHIPMENT_SCHEMA), text.replace(/(  code:\n    type: string\n    description: )[^\n]*/, '$1Short code (edited).'));
+    const out = await build();
+    expect(out).toContain('1 of 5 documents (1 changed; the rest unchanged)');
+    expect(out).toContain('1 of 5 pages rendered');
+    expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code (edited).');
+  });
+
+  it('rebuilds a document whose cache entry is corrupt, and says so', async () => {
+    const path = entry('doc-shipmentmethods-v1.0');
+    const text = await readFile(path, 'utf8');
+    // One flipped character inside the body: still JSON, no longer its own hash.
+    expect(text).toContain('outputs');
+    await writeFile(path, text.replace('outputs', 'outputz'));
+    const out = await build();
+    expect(out).toContain('1 of 5 documents (1 corrupt; the rest unchanged)');
+    // Not JSON at all: a torn write would look like this.
+    await writeFile(entry('doc-vendors-v2.0'), '{"sha":"');
+    expect(await build()).toContain('1 of 5 documents (1 corrupt; the rest unchanged)');
+    expect(await build()).toContain('5 documents unchanged');
+  });
+
+  it('rebuilds an output edited by hand instead of trusting the entry', async () => {
+    await writeFile(file(SHIPMENT_TYPES), '// edited by hand\n');
+    const out = await build();
+    expect(out).toContain('1 of 5 documents (1 changed; the rest unchanged)');
+    expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code (edited).');
+    // A docs page edited by hand is rendered again too.
+    await writeFile(file('generated/docs/vendors-v2.0.html'), 'broken');
+    expect(await build()).toContain('1 of 5 pages rendered');
+  });
+
+  it('treats every entry as stale after a tool-version change', async () => {
+    const lockPath = file('package-lock.json');
+    const lock = JSON.parse(await readFile(lockPath, 'utf8'));
+    lock.packages['node_modules/openapi-typescript'].version = '7.99.0';
+    await writeFile(lockPath, JSON.stringify(lock, null, 2));
+    const out = await build();
+    expect(out).toContain('redocly + spectral clean, 5 documents');
+    expect(out).toContain('5 of 5 bundles + types');
+    expect(out).toContain('5 of 5 pages rendered');
+    expect(await build()).toContain('5 documents unchanged');
+  });
+
+  it('leaves no temporary files behind', async () => {
+    const names = [...(await readdir(file('.cache/provider-api'))), ...(await readdir(file('generated/docs')))];
+    expect(names.filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+});
