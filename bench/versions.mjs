@@ -6,40 +6,24 @@
 // min+gzip bundle of that app (esbuild, as bench/size.mjs measures).
 //   node bench/versions.mjs [--counts 1,10,50]
 import { execFile } from 'node:child_process';
-import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { workspaceCopy } from './lib/workspace-copy.mjs';
+import { addVersions } from './lib/workspace-n.mjs';
 
 const run = promisify(execFile);
 const counts = (process.argv.find((a) => a.startsWith('--counts='))?.slice(9) ?? '1,10,50').split(',').map(Number);
 const FROM = 'specs/resource-manager/Provider.Sql/2025-01-01';
 
-async function* files(dir) {
-  for (const entry of await readdir(dir)) {
-    const path = join(dir, entry);
-    if ((await stat(path)).isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
-
-/** Adds versions 2025-01-02, 2025-01-03, ... of sql, as specs/README.md says. */
-async function addVersions(dir, n) {
-  let config = await readFile(join(dir, 'redocly.yaml'), 'utf8');
-  for (let i = 1; i < n; i++) {
-    const version = new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10);
-    const target = join(dir, FROM, '..', version);
-    await cp(join(dir, FROM), target, { recursive: true });
-    for await (const file of files(target)) {
-      const text = await readFile(file, 'utf8');
-      if (text.includes('2025-01-01')) await writeFile(file, text.replaceAll('2025-01-01', version));
-    }
-    config = config.replace('apis:\n', `apis:\n  sql@${version}:\n    root: ${FROM.replace('2025-01-01', version)}/openapi.yaml\n    output: generated/bundled/sql-${version}.yaml\n`);
-  }
-  await writeFile(join(dir, 'redocly.yaml'), config);
-}
+/** Versions 2025-01-02, 2025-01-03, ... of sql, added as specs/README.md says. */
+const addSqlVersions = (dir, n) =>
+  addVersions(
+    dir,
+    Array.from({ length: n - 1 }, (_, i) => ({ apiName: 'sql', from: FROM, to: new Date(Date.UTC(2025, 0, 2 + i)).toISOString().slice(0, 10) })),
+  );
 
 const APP = `
 import { createResourceManagerClient } from './src/index.js';
@@ -63,7 +47,7 @@ const rows = [];
 for (const n of counts) {
   const { dir, remove } = await workspaceCopy('bench-versions-');
   try {
-    await addVersions(dir, n);
+    await addSqlVersions(dir, n);
     const buildS = await timed(() => run(process.execPath, ['scripts/build.mjs', '--no-docs'], { cwd: dir }));
     await writeFile(join(dir, 'app.ts'), APP);
     await writeFile(join(dir, 'tsconfig.app.json'), JSON.stringify({ extends: './tsconfig.json', include: ['app.ts'] }));

@@ -25,25 +25,36 @@ function nextVersion(version, k) {
   throw new Error(`no rule to make a new version from ${version}`);
 }
 
-export async function workspaceOfN(n, prefix = `bench-n${n}-`) {
-  const copy = await workspaceCopy(prefix);
-  const config = join(copy.dir, 'redocly.yaml');
-  const apis = Object.entries(parse(await readFile(config, 'utf8')).apis);
+/**
+ * Adds `apiName@to` to the workspace at `dir` as specs/README.md says: copies the version
+ * folder `from` (e.g. specs/resource-manager/Provider.Sql/2025-01-01), writes `to` wherever
+ * the old version is named, and lists it in redocly.yaml. Several at once: one config write.
+ */
+export async function addVersions(dir, additions) {
   const entries = [];
-  for (let i = apis.length; i < n; i++) {
-    const [name, { root }] = apis[i % apis.length];
-    const k = Math.floor(i / apis.length);
-    const [apiName, version] = name.split('@');
-    const to = nextVersion(version, k);
-    const from = dirname(root);
-    const target = join(copy.dir, dirname(from), to);
-    await cp(join(copy.dir, from), target, { recursive: true });
+  for (const { apiName, from, to } of additions) {
+    const version = from.split('/').at(-1);
+    const target = join(dir, dirname(from), to);
+    await cp(join(dir, from), target, { recursive: true });
     for await (const file of files(target)) {
       const text = await readFile(file, 'utf8');
       if (text.includes(version)) await writeFile(file, text.replaceAll(version, to));
     }
     entries.push(`  ${apiName}@${to}:\n    root: ${dirname(from)}/${to}/openapi.yaml\n    output: generated/bundled/${apiName}-${to}.yaml\n`);
   }
+  const config = join(dir, 'redocly.yaml');
   await writeFile(config, (await readFile(config, 'utf8')).replace('apis:\n', `apis:\n${entries.join('')}`));
+}
+
+export async function workspaceOfN(n, prefix = `bench-n${n}-`) {
+  const copy = await workspaceCopy(prefix);
+  const apis = Object.entries(parse(await readFile(join(copy.dir, 'redocly.yaml'), 'utf8')).apis);
+  const additions = [];
+  for (let i = apis.length; i < n; i++) {
+    const [name, { root }] = apis[i % apis.length];
+    const [apiName, version] = name.split('@');
+    additions.push({ apiName, from: dirname(root), to: nextVersion(version, Math.floor(i / apis.length)) });
+  }
+  await addVersions(copy.dir, additions);
   return copy;
 }
