@@ -111,6 +111,16 @@ async function cycle(apis, { first = false } = {}) {
   if (apis.length === 0) return;
   const names = first ? `${apis.length} documents` : apis.map((a) => a.name).join(', ');
   const total = performance.now();
+  // What each document offered before this save, from its bundle as it still is on disk
+  // (one file per document, not the N the manifest reads), so the manifest is rewritten
+  // only when the operations really changed.
+  if (!first) {
+    await Promise.all(
+      apis
+        .filter((api) => !knownOperations.has(api.name))
+        .map(async (api) => knownOperations.set(api.name, JSON.stringify(await operationsOf(api).catch(() => null)))),
+    );
+  }
   let t = performance.now();
   const findings = await lintAll(pipeline, apis);
   if (findings.length) {
@@ -203,8 +213,36 @@ async function firstPass() {
     log('docs', `${pages.length} pages brought up to date`, t);
   }
   if (!stale.length && !(await distCurrent())) await compileDist();
+  return { redone: stale.length > 0 };
 }
-if (await loadPipeline()) await firstPass();
+/**
+ * When the first pass had nothing to redo, the engines have not run in this process yet:
+ * one document is linted, bundled and typed in memory (nothing written) and the compiler
+ * is brought up to date, so the first save is as quick as the later ones.
+ */
+async function warmUp() {
+  const t = performance.now();
+  const primed = compile({ write: false }).catch(() => {}); // a failing compile is reported by the next save
+  // One document of each family: their rules and schemas take different paths through the engines.
+  for (const api of new Map(pipeline.apis.map((a) => [a.family, a])).values()) {
+    try {
+      await pipeline.lint(api);
+      await pipeline.typesText(api, (await pipeline.bundled(api)).document);
+    } catch {
+      // a broken document is reported when it is saved
+    }
+  }
+  log('warm', 'linters and type generator loaded', t);
+  // The compiler warms up in its worker after "watching": a save meanwhile is seen, and its
+  // dist/ compile waits in the worker's queue behind this one.
+  primed.then(() => log('warm', 'compiler loaded', t));
+}
+
+let warming;
+if (await loadPipeline()) {
+  const { redone } = await firstPass();
+  if (!redone && pipeline.apis.length) warming = warmUp();
+}
 if (withMock && pipeline) {
   try {
     mock = await (await import('./mock/index.mjs')).startMock({ port: Number(options.port), apis: pipeline.apis });
@@ -273,7 +311,7 @@ for (const watcher of watchers) {
     if (['add', 'change', 'unlink'].includes(event)) changed(path);
   });
 }
-await Promise.all(watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', resolve))));
+await Promise.all([...watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', resolve))), warming]);
 log('watch', `watching ${relative(ROOT, SPECS)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
 
 async function stop() {

@@ -1,9 +1,10 @@
 // Compiles the clients (tsconfig.build.json: src/ and generated/) into dist/ with the
-// TypeScript API, in-process. The compiler stays warm between calls: each compile reuses
-// the previous program (the standard library and unchanged files are not parsed again),
-// which is what lets `npm run dev` keep dist/ current after every save.
+// TypeScript API, in-process. The compiler stays warm between calls: each compile starts
+// from the previous one (a builder program: unchanged files are neither parsed, checked
+// nor emitted again), which is what lets `npm run dev` keep dist/ current after every save.
 // Output goes to a fresh folder that is swapped in for dist/ only when the compile passed,
 // so dist/ holds exactly what the current sources produce and is never half-written.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -24,38 +25,87 @@ export class CompileFailed extends Error {}
 export function createCompiler({
   projects = [join(ROOT, 'tsconfig.build.json'), join(ROOT, 'tsconfig.cjs.json')].filter((p) => existsSync(p)),
 } = {}) {
-  const previous = new Map();
+  // Per project: the builder of the last compile that passed, and every file it has
+  // emitted so far (output path -> text, and the source it came from). A builder re-checks
+  // and re-emits only the files a change affects, so after a save the compile costs what
+  // the changed types cost, not what all of them cost; the rest comes from `outputs`.
+  const state = new Map();
+  // Per project, source files by name, reused while their text is unchanged: the standard
+  // library and the unchanged types are parsed once per process, not once per compile.
+  const parsedBy = new Map();
 
-  function programOf(project) {
+  function hostFor(project, options) {
+    if (!parsedBy.has(project)) parsedBy.set(project, new Map());
+    const parsed = parsedBy.get(project);
+    const host = ts.createCompilerHost(options);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+      const text = host.readFile(fileName);
+      const cached = parsed.get(fileName);
+      if (text !== undefined && cached?.text === text && !shouldCreate) return cached.file;
+      const file = read(fileName, languageVersion, onError, shouldCreate);
+      if (file) {
+        file.version = createHash('sha1').update(file.text).digest('hex');
+        parsed.set(fileName, { text: file.text, file });
+      }
+      return file;
+    };
+    return host;
+  }
+
+  function build(project) {
     // Read per call: a new document adds files under generated/ that the config includes.
     const config = ts.getParsedCommandLineOfConfigFile(project, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
     if (!config) throw new CompileFailed(`${relative(ROOT, project)}: cannot be read`);
-    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, oldProgram: previous.get(project) });
-    const diagnostics = ts.getPreEmitDiagnostics(program);
+    const previous = state.get(project);
+    const builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram(config.fileNames, config.options, hostFor(project, config.options), previous?.builder);
+    const diagnostics = [
+      ...builder.getConfigFileParsingDiagnostics(),
+      ...builder.getOptionsDiagnostics(),
+      ...builder.getGlobalDiagnostics(),
+      ...builder.getSyntacticDiagnostics(),
+      ...builder.getSemanticDiagnostics(),
+    ];
     if (diagnostics.length) {
       const text = ts.formatDiagnostics(diagnostics, {
         getCanonicalFileName: (f) => f,
         getCurrentDirectory: () => ROOT,
         getNewLine: () => '\n',
       });
+      // The last good builder stays the base: the next compile re-emits all since then.
       throw new CompileFailed(text.replaceAll(`${ROOT}/`, '').trim());
     }
-    previous.set(project, program);
-    return { program, outDir: config.options.outDir ?? DIST, commonjs: config.options.module === ts.ModuleKind.CommonJS };
+    const outDir = config.options.outDir ?? DIST;
+    const outputs = new Map(previous?.outputs);
+    builder.emit(undefined, (file, text, _bom, _onError, sources) => {
+      outputs.set(relative(outDir, file), { text, source: sources?.[0]?.fileName });
+    });
+    // Outputs of a source that is no longer part of the project (a removed document) go.
+    const present = new Set(builder.getSourceFiles().map((f) => f.fileName));
+    for (const [file, { source }] of outputs) if (source && !present.has(source)) outputs.delete(file);
+    return { project, builder, outputs, outDir, commonjs: config.options.module === ts.ModuleKind.CommonJS };
   }
 
-  return async function compile() {
-    const builds = projects.map(programOf);
+  /**
+   * Compiles into dist/. With `{ write: false }` it only brings the compiler up to date
+   * (`npm run dev` does this at start, so the first save does not pay a cold compile).
+   */
+  return async function compile({ write = true } = {}) {
+    const builds = projects.map(build);
+    if (!write) {
+      for (const { project, builder, outputs } of builds) state.set(project, { builder, outputs });
+      return { files: 0 };
+    }
     const scratch = await scratchDirFor(DIST);
     const writes = [];
     try {
-      for (const { program, outDir, commonjs } of builds) {
+      for (const { outputs, outDir, commonjs } of builds) {
         // outDir is under dist/ (dist, dist/cjs): keep that layout inside the scratch folder.
         const base = join(scratch, relative(DIST, outDir));
-        program.emit(undefined, (file, text) => {
-          const target = join(base, relative(outDir, file));
+        for (const [file, { text }] of outputs) {
+          const target = join(base, file);
           writes.push(mkdir(dirname(target), { recursive: true }).then(() => writeFile(target, text)));
-        });
+        }
         if (commonjs) writes.push(mkdir(base, { recursive: true }).then(() => writeFile(join(base, 'package.json'), '{"type":"commonjs"}\n')));
       }
       await Promise.all(writes);
@@ -64,6 +114,8 @@ export function createCompiler({
       await rm(scratch, { recursive: true, force: true });
       throw error;
     }
+    // Only a compile that reached dist/ becomes the base of the next one.
+    for (const { project, builder, outputs } of builds) state.set(project, { builder, outputs });
     return { files: writes.length };
   };
 }
@@ -84,10 +136,10 @@ export function createCompilerWorker() {
   worker.on('error', (error) => {
     for (const { reject } of waiting.splice(0)) reject(error);
   });
-  const compile = () =>
+  const compile = (options = {}) =>
     new Promise((resolve, reject) => {
       waiting.push({ resolve, reject });
-      worker.postMessage('compile');
+      worker.postMessage(options);
     });
   compile.close = () => worker.terminate();
   return compile;
@@ -95,11 +147,15 @@ export function createCompilerWorker() {
 
 if (!isMainThread && workerData?.compileWorker) {
   const compile = createCompiler();
-  parentPort.on('message', async () => {
-    try {
-      parentPort.postMessage({ result: await compile() });
-    } catch (error) {
-      parentPort.postMessage({ error: error.message });
-    }
+  // One compile at a time, in the order asked: each starts from the state the last left.
+  let queue = Promise.resolve();
+  parentPort.on('message', (options) => {
+    queue = queue.then(async () => {
+      try {
+        parentPort.postMessage({ result: await compile(options) });
+      } catch (error) {
+        parentPort.postMessage({ error: error.message });
+      }
+    });
   });
 }

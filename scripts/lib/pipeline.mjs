@@ -53,6 +53,8 @@ export async function createPipeline({ apis = loadApis() } = {}) {
     }),
   ]);
 
+  let configFindings; // the problems of redocly.yaml itself, found once
+
   async function redoclyFindings(api) {
     const aliasConfig = config.forAlias(api.name);
     const problems = await lint({ ref: api.root, config: aliasConfig });
@@ -74,7 +76,7 @@ export async function createPipeline({ apis = loadApis() } = {}) {
     );
   }
 
-  return {
+  const pipeline = {
     apis,
 
     /**
@@ -82,12 +84,15 @@ export async function createPipeline({ apis = loadApis() } = {}) {
      * names) and how the documents' versions agree with their entries and folders.
      */
     async lintConfig(checked = apis) {
-      const problems = await lintConfig({ config, severity: 'error' });
-      const own = problems.map((p) => {
-        const location = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
-        return finding('redocly', location?.source.absoluteRef ?? join(ROOT, 'redocly.yaml'), location?.start.line ?? 1, location?.start.col ?? 1, 'error', p.ruleId, p.message);
-      });
-      return [...own, ...versionFindings(apis, checked)];
+      // redocly.yaml is read once per pipeline (a saved config makes a new pipeline), so
+      // its own problems are found once: a save in `npm run dev` does not lint it again.
+      configFindings ??= lintConfig({ config, severity: 'error' }).then((problems) =>
+        problems.map((p) => {
+          const location = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
+          return finding('redocly', location?.source.absoluteRef ?? join(ROOT, 'redocly.yaml'), location?.start.line ?? 1, location?.start.col ?? 1, 'error', p.ruleId, p.message);
+        }),
+      );
+      return [...(await configFindings), ...versionFindings(apis, checked)];
     },
 
     /** Every error, warning, info or hint of both linters for one API; any one fails lint. */
@@ -101,22 +106,38 @@ export async function createPipeline({ apis = loadApis() } = {}) {
       return [...redocly, ...spectral].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
     },
 
-    /** Bundles one API into its `output`; returns the document and the files it read. */
-    async bundle(api) {
+    /**
+     * Bundles one API in memory: the document, its YAML text and the files it read.
+     * Nothing is written (`npm run dev` makes it while the save is still being linted).
+     */
+    async bundled(api) {
       const unreadable = preflight(api);
       if (unreadable.length) throw new InputError(unreadable);
       const result = await bundle({ ref: api.root, config: config.forAlias(api.name), dereference: false });
       const errors = result.problems.filter((p) => p.severity === 'error');
       if (errors.length) throw new InputError(errors.map((p) => redoclyFinding(api, p)));
-      await writeFileAtomic(api.bundle, stringifyYaml(result.bundle.parsed, { noRefs: true, lineWidth: -1 }));
-      return { document: result.bundle.parsed, files: [...result.fileDependencies] };
+      const text = stringifyYaml(result.bundle.parsed, { noRefs: true, lineWidth: -1 });
+      return { document: result.bundle.parsed, text, files: [...result.fileDependencies] };
     },
 
-    /** TypeScript types for one bundled document (readOnly -> $Read, dropped from request bodies). */
-    async types(api, document) {
+    /** Bundles one API into its `output`; returns the document and the files it read. */
+    async bundle(api) {
+      const { document, text, files } = await pipeline.bundled(api);
+      await writeFileAtomic(api.bundle, text);
+      return { document, files };
+    },
+
+    /** The TypeScript types of one bundled document, as text (readOnly -> $Read, dropped from request bodies). */
+    async typesText(api, document) {
       const ast = await openapiTS(structuredClone(document), { readWriteMarkers: true, silent: true });
-      await writeFileAtomic(api.types, typesHeader(api) + astToString(ast));
+      return typesHeader(api) + astToString(ast);
+    },
+
+    /** Writes the types of one bundled document to its file under generated/types/. */
+    async types(api, document) {
+      await writeFileAtomic(api.types, await pipeline.typesText(api, document));
       return api.types;
     },
   };
+  return pipeline;
 }

@@ -16,8 +16,9 @@ const REDOCLY = join(ROOT, 'redocly.yaml');
 export function versionFindings(apis, checked = apis) {
   const reading = new Set(checked);
   const findings = [];
-  const config = readYamlObject(REDOCLY);
+  let config; // redocly.yaml with positions, parsed only when a finding needs a line
   const atEntry = (api, message) => {
+    config ??= readYamlObject(REDOCLY);
     const { line, col } = config.value ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
     findings.push(finding('workspace', REDOCLY, line, col, 'error', 'api-version-mismatch', message));
   };

@@ -1,0 +1,104 @@
+// The warm, incremental compiler behind `npm run dev`'s dist/ (scripts/lib/compile.mjs):
+// after each kind of change it must leave exactly the dist/ a fresh compile of the same
+// sources would, never a mix of old and new, and a failed compile must leave dist/ alone.
+// Runs on a throw-away copy of the workspace (its dist/ is the copy's own).
+import { execFile } from 'node:child_process';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+
+const run = promisify(execFile);
+let dir: string;
+let remove: (() => Promise<void>) | undefined;
+let compile: (options?: { write?: boolean }) => Promise<{ files: number }>;
+let CompileFailed: new (...args: any[]) => Error;
+
+const file = (path: string) => join(dir, path);
+
+/** Every file under dist/ (path -> text). */
+async function tree(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.set(relative(root, join(entry.parentPath, entry.name)), await readFile(join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return files;
+}
+
+/** What a fresh compiler (a new process, nothing warm) makes of the copy's sources now. */
+async function freshDist(): Promise<Map<string, string>> {
+  const script = `const { createCompiler } = await import(${JSON.stringify(pathToFileURL(file('scripts/lib/compile.mjs')).href)}); await createCompiler()();`;
+  const saved = file('dist.incremental');
+  await cp(file('dist'), saved, { recursive: true });
+  try {
+    await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir });
+    return await tree(file('dist'));
+  } finally {
+    await rm(file('dist'), { recursive: true, force: true });
+    await cp(saved, file('dist'), { recursive: true });
+    await rm(saved, { recursive: true, force: true });
+  }
+}
+
+async function expectSameAsFresh(): Promise<Map<string, string>> {
+  const incremental = await tree(file('dist'));
+  const fresh = await freshDist();
+  expect([...incremental.keys()].sort()).toEqual([...fresh.keys()].sort());
+  for (const [path, text] of fresh) expect(incremental.get(path), path).toBe(text);
+  return incremental;
+}
+
+beforeAll(async () => {
+  ({ dir, remove } = await workspaceCopy('compile-test-'));
+  await cp(join(import.meta.dirname, '../../tsconfig.cjs.json'), file('tsconfig.cjs.json'));
+  const module = await import(pathToFileURL(file('scripts/lib/compile.mjs')).href);
+  CompileFailed = module.CompileFailed;
+  compile = module.createCompiler();
+  await compile();
+}, 180_000);
+
+afterAll(async () => {
+  await remove?.();
+});
+
+describe.sequential('incremental dist/ compile', () => {
+  it('gives what a fresh compile gives after a source edit and a regenerated types file (ESM and CommonJS)', async () => {
+    const errors = file('src/errors.ts');
+    await writeFile(errors, `${await readFile(errors, 'utf8')}\nexport const compiledMarker = 'edit one';\n`);
+    // What a spec save produces: one regenerated file under generated/types/.
+    const types = file('generated/types/sql-2025-01-01.ts');
+    await writeFile(types, `${await readFile(types, 'utf8')}\nexport type RegeneratedMarker = 'regenerated';\n`);
+    await compile();
+    const dist = await expectSameAsFresh();
+    expect(dist.get('src/errors.js')).toContain('edit one');
+    expect(dist.get('cjs/src/errors.js')).toContain('edit one');
+    expect(dist.get('src/errors.d.ts')).toContain('compiledMarker');
+    expect(dist.get('generated/types/sql-2025-01-01.d.ts')).toContain('RegeneratedMarker');
+  }, 180_000);
+
+  it('drops the outputs of a source that is gone, and adds those of a new one', async () => {
+    await writeFile(file('src/extra.ts'), "export const extra = 'added';\n");
+    await compile();
+    expect((await tree(file('dist'))).get('src/extra.js')).toContain('added');
+    await rm(file('src/extra.ts'));
+    await compile();
+    const dist = await expectSameAsFresh();
+    expect([...dist.keys()].filter((path) => path.includes('extra'))).toEqual([]);
+  }, 180_000);
+
+  it('leaves dist/ as it was when the sources do not compile, and catches up once fixed', async () => {
+    const before = await tree(file('dist'));
+    const errors = file('src/errors.ts');
+    const good = await readFile(errors, 'utf8');
+    await writeFile(errors, `${good}\nexport const broken: number = 'not a number';\n`);
+    await expect(compile()).rejects.toThrow(CompileFailed);
+    await expect(compile()).rejects.toThrow(/src\/errors\.ts.*not assignable to type 'number'/s);
+    expect(await tree(file('dist'))).toEqual(before);
+    await writeFile(errors, `${good}\nexport const fixed = 2;\n`);
+    await compile();
+    const dist = await expectSameAsFresh();
+    expect(dist.get('src/errors.d.ts')).toContain('fixed');
+  }, 180_000);
+});
