@@ -187,7 +187,9 @@ function printChanges(apis) {
 /** (Re)reads redocly.yaml and .spectral.yaml; a broken config keeps the previous pipeline. */
 async function loadPipeline() {
   try {
+    const previous = pipeline;
     pipeline = await createPipeline();
+    await previous?.close();
     dependents.clear();
     return true;
   } catch (error) {

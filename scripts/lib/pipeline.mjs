@@ -2,23 +2,16 @@
 // types per API in the same process, through the tools' public programmatic APIs.
 // `npm run lint`, `npm run generate`, `npm run build` and `npm run dev` all use it, so a
 // document is checked and generated the same way everywhere.
-import * as fs from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bundle, getLineColLocation, lint, lintConfig, loadConfig, stringifyYaml } from '@redocly/openapi-core';
-import spectralCore from '@stoplight/spectral-core';
-import spectralParsers from '@stoplight/spectral-parsers'; // CommonJS: named ESM imports are undefined
-import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { loadApis, rel, ROOT } from './apis.mjs';
 import { writeFileAtomic } from './files.mjs';
 import { finding, formatFinding, InputError, readYamlObject } from './findings.mjs';
+import { startSpectralWorker } from './spectral-worker.mjs';
 import { versionFindings } from './version-checks.mjs';
 
 export { formatFinding };
-
-const { Spectral, Document } = spectralCore;
-const SEVERITY = ['error', 'warning', 'info', 'hint'];
 
 /**
  * What the tools would throw on instead of reporting (Redocly throws on YAML it cannot
@@ -43,15 +36,20 @@ function redoclyFinding(api, p) {
 }
 
 export async function createPipeline({ apis = loadApis() } = {}) {
-  const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
-  const [config, ruleset] = await Promise.all([
+  const [configLoaded, spectralStarted] = await Promise.allSettled([
     loadConfig({ configPath: join(ROOT, 'redocly.yaml') }).catch((error) => {
       throw new InputError([finding('redocly', join(ROOT, 'redocly.yaml'), 1, 1, 'error', 'config', error.message.split('\n')[0])]);
     }),
-    bundleAndLoadRuleset(join(ROOT, '.spectral.yaml'), { fs, fetch: noFetch }).catch((error) => {
-      throw new InputError([finding('spectral', join(ROOT, '.spectral.yaml'), 1, 1, 'error', 'ruleset', error.message.split('\n')[0])]);
-    }),
+    // Spectral lints in its own thread (scripts/lib/spectral-worker.mjs), beside Redocly.
+    startSpectralWorker(join(ROOT, '.spectral.yaml')),
   ]);
+  if (configLoaded.status === 'rejected') {
+    if (spectralStarted.status === 'fulfilled') await spectralStarted.value.close(); // no worker left behind
+    throw configLoaded.reason;
+  }
+  if (spectralStarted.status === 'rejected') throw spectralStarted.reason;
+  const config = configLoaded.value;
+  const spectralWorker = spectralStarted.value;
 
   let configFindings; // the problems of redocly.yaml itself, found once
 
@@ -64,20 +62,11 @@ export async function createPipeline({ apis = loadApis() } = {}) {
       .map((p) => redoclyFinding(api, p));
   }
 
-  async function spectralFindings(api) {
-    // A fresh Spectral (and so a fresh $ref resolver cache) per run: in watch mode the
-    // referenced files change between runs. The ruleset itself is reused.
-    const spectral = new Spectral();
-    spectral.setRuleset(ruleset);
-    const document = new Document(await readFile(api.root, 'utf8'), spectralParsers.Yaml, api.root);
-    const results = await spectral.run(document);
-    return results.map((r) =>
-      finding('spectral', r.source ?? api.root, r.range.start.line + 1, r.range.start.character + 1, SEVERITY[r.severity], String(r.code), r.message),
-    );
-  }
-
   const pipeline = {
     apis,
+
+    /** Stops the Spectral worker (`npm run dev` does, when a saved config makes a new pipeline). */
+    close: () => spectralWorker.close(),
 
     /**
      * Problems of the workspace as a whole: redocly.yaml itself (unknown keys, bad rule
@@ -101,7 +90,7 @@ export async function createPipeline({ apis = loadApis() } = {}) {
       if (unreadable.length) return unreadable;
       const [redocly, spectral] = await Promise.all([
         redoclyFindings(api).catch((error) => thrown('redocly', api, error)),
-        spectralFindings(api).catch((error) => thrown('spectral', api, error)),
+        spectralWorker.lint(api.root).catch((error) => thrown('spectral', api, error)),
       ]);
       return [...redocly, ...spectral].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
     },
