@@ -4,16 +4,35 @@
 // nor emitted again), which is what lets `npm run dev` keep dist/ current after every save.
 // Output goes to a fresh folder that is swapped in for dist/ only when the compile passed,
 // so dist/ holds exactly what the current sources produce and is never half-written.
+// Across processes (`npm run build` after an edit) the compiler resumes from TypeScript's
+// build info, kept in .cache/ with the hash of the dist/ it describes: it is used only
+// while dist/ is still exactly that tree, so a dist/ edited, deleted or written by an
+// older compile is compiled afresh, never patched.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import ts from 'typescript';
 import { ROOT } from './apis.mjs';
-import { scratchDirFor, swapInDir } from './files.mjs';
+import { CACHE } from './cache.mjs';
+import { scratchDirFor, swapInDir, writeFileAtomic } from './files.mjs';
 
 const DIST = join(ROOT, 'dist');
+const BUILD_INFO = join(CACHE, 'tsc');
+const sha = (text) => createHash('sha256').update(text).digest('hex');
+
+/** One hash of a tree of files (path -> text), the same whether read from disk or memory. */
+const treeHash = (files) => sha([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, text]) => `${path}\0${sha(text)}`).join('\n'));
+
+async function distOnDisk() {
+  if (!existsSync(DIST)) return new Map();
+  const files = new Map();
+  for (const entry of await readdir(DIST, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.set(relative(DIST, join(entry.parentPath, entry.name)), await readFile(join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return files;
+}
 
 export class CompileFailed extends Error {}
 
@@ -53,12 +72,38 @@ export function createCompiler({
     return host;
   }
 
-  function build(project) {
+  /**
+   * The state a compile in an earlier process left for `project`: its builder (from the
+   * build info) and its outputs (from dist/), when dist/ is the tree that build info
+   * describes and holds every output of the current sources.
+   */
+  function resumed(project, config, options, host, disk) {
+    if (!disk.matches) return undefined;
+    const old = ts.readBuilderProgram(options, host); // undefined after a TypeScript upgrade
+    if (!old) return undefined;
+    const outDir = config.options.outDir ?? DIST;
+    const outputs = new Map();
+    for (const source of config.fileNames) {
+      for (const output of ts.getOutputFileNames(config, source, !ts.sys.useCaseSensitiveFileNames)) {
+        const text = disk.files.get(relative(DIST, output));
+        if (text === undefined) return undefined;
+        outputs.set(relative(outDir, output), { text, source });
+      }
+    }
+    return { builder: old, outputs };
+  }
+
+  function build(project, disk) {
     // Read per call: a new document adds files under generated/ that the config includes.
     const config = ts.getParsedCommandLineOfConfigFile(project, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
     if (!config) throw new CompileFailed(`${relative(ROOT, project)}: cannot be read`);
-    const previous = state.get(project);
-    const builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram(config.fileNames, config.options, hostFor(project, config.options), previous?.builder);
+    const buildInfo = join(BUILD_INFO, `${basename(project, '.json')}.tsbuildinfo`);
+    const options = { ...config.options, incremental: true, tsBuildInfoFile: buildInfo };
+    const host = hostFor(project, options);
+    const kept = state.get(project);
+    const previous = kept ?? resumed(project, config, options, host, disk);
+    const from = kept ? 'memory' : previous ? 'saved' : 'fresh';
+    const builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram(config.fileNames, options, host, previous?.builder);
     const diagnostics = [
       ...builder.getConfigFileParsingDiagnostics(),
       ...builder.getOptionsDiagnostics(),
@@ -77,13 +122,24 @@ export function createCompiler({
     }
     const outDir = config.options.outDir ?? DIST;
     const outputs = new Map(previous?.outputs);
+    let info;
     builder.emit(undefined, (file, text, _bom, _onError, sources) => {
-      outputs.set(relative(outDir, file), { text, source: sources?.[0]?.fileName });
+      if (file === buildInfo) info = text;
+      else outputs.set(relative(outDir, file), { text, source: sources?.[0]?.fileName });
     });
     // Outputs of a source that is no longer part of the project (a removed document) go.
     const present = new Set(builder.getSourceFiles().map((f) => f.fileName));
     for (const [file, { source }] of outputs) if (source && !present.has(source)) outputs.delete(file);
-    return { project, builder, outputs, outDir, commonjs: config.options.module === ts.ModuleKind.CommonJS };
+    return { project, builder, outputs, outDir, buildInfo, info, from, commonjs: config.options.module === ts.ModuleKind.CommonJS };
+  }
+
+  /** dist/ as it is on disk, and whether it is the tree the saved build info describes. */
+  async function diskState() {
+    if (state.size) return { matches: false }; // this process has its own state
+    const recorded = await readFile(join(BUILD_INFO, 'dist.sha256'), 'utf8').catch(() => undefined);
+    if (!recorded) return { matches: false };
+    const files = await distOnDisk();
+    return { matches: treeHash(files) === recorded.trim(), files };
   }
 
   /**
@@ -91,22 +147,26 @@ export function createCompiler({
    * (`npm run dev` does this at start, so the first save does not pay a cold compile).
    */
   return async function compile({ write = true } = {}) {
-    const builds = projects.map(build);
+    const disk = await diskState();
+    const builds = projects.map((project) => build(project, disk));
     if (!write) {
       for (const { project, builder, outputs } of builds) state.set(project, { builder, outputs });
-      return { files: 0 };
+      return { files: 0, from: builds.map((b) => b.from) };
+    }
+    // dist/ as a tree: outDir is under dist/ (dist, dist/cjs), and the CommonJS build has
+    // its own {"type":"commonjs"}.
+    const tree = new Map();
+    for (const { outputs, outDir, commonjs } of builds) {
+      const under = relative(DIST, outDir);
+      for (const [file, { text }] of outputs) tree.set(join(under, file), text);
+      if (commonjs) tree.set(join(under, 'package.json'), '{"type":"commonjs"}\n');
     }
     const scratch = await scratchDirFor(DIST);
     const writes = [];
     try {
-      for (const { outputs, outDir, commonjs } of builds) {
-        // outDir is under dist/ (dist, dist/cjs): keep that layout inside the scratch folder.
-        const base = join(scratch, relative(DIST, outDir));
-        for (const [file, { text }] of outputs) {
-          const target = join(base, file);
-          writes.push(mkdir(dirname(target), { recursive: true }).then(() => writeFile(target, text)));
-        }
-        if (commonjs) writes.push(mkdir(base, { recursive: true }).then(() => writeFile(join(base, 'package.json'), '{"type":"commonjs"}\n')));
+      for (const [file, text] of tree) {
+        const target = join(scratch, file);
+        writes.push(mkdir(dirname(target), { recursive: true }).then(() => writeFile(target, text)));
       }
       await Promise.all(writes);
       await swapInDir(scratch, DIST);
@@ -114,9 +174,17 @@ export function createCompiler({
       await rm(scratch, { recursive: true, force: true });
       throw error;
     }
+    // The build info goes with the hash of the dist/ it describes, after dist/ is in place
+    // (the hash last: killed before it, the next process compiles afresh).
+    await rm(join(BUILD_INFO, 'dist.sha256'), { force: true });
+    await mkdir(BUILD_INFO, { recursive: true });
+    for (const { buildInfo, info } of builds) if (info !== undefined) await writeFileAtomic(buildInfo, info);
+    await writeFileAtomic(join(BUILD_INFO, 'dist.sha256'), `${treeHash(tree)}\n`);
     // Only a compile that reached dist/ becomes the base of the next one.
     for (const { project, builder, outputs } of builds) state.set(project, { builder, outputs });
-    return { files: writes.length };
+    // `from`, per project: where the compile started ("memory": this process's last compile,
+    // "saved": the build info of an earlier process, "fresh": nothing).
+    return { files: writes.length, from: builds.map((b) => b.from) };
   };
 }
 

@@ -1,6 +1,7 @@
-// The warm, incremental compiler behind `npm run dev`'s dist/ (scripts/lib/compile.mjs):
-// after each kind of change it must leave exactly the dist/ a fresh compile of the same
-// sources would, never a mix of old and new, and a failed compile must leave dist/ alone.
+// The incremental compiler behind dist/ (scripts/lib/compile.mjs), warm in `npm run dev`
+// and resumed from saved build info by the next `npm run build`: after each kind of
+// change it must leave exactly the dist/ a fresh compile of the same sources would, never
+// a mix of old and new, and a failed compile must leave dist/ alone.
 // Runs on a throw-away copy of the workspace (its dist/ is the copy's own).
 import { execFile } from 'node:child_process';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,18 +28,31 @@ async function tree(root: string): Promise<Map<string, string>> {
   return files;
 }
 
-/** What a fresh compiler (a new process, nothing warm) makes of the copy's sources now. */
+/** Compiles the copy in a new process (which may resume from the saved build info). */
+async function compileInNewProcess(): Promise<string[]> {
+  const script = `const { createCompiler } = await import(${JSON.stringify(pathToFileURL(file('scripts/lib/compile.mjs')).href)}); console.log(JSON.stringify((await createCompiler()()).from));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir });
+  return JSON.parse(stdout);
+}
+
+/** What a fresh compiler (a new process, no saved state) makes of the copy's sources now. */
 async function freshDist(): Promise<Map<string, string>> {
-  const script = `const { createCompiler } = await import(${JSON.stringify(pathToFileURL(file('scripts/lib/compile.mjs')).href)}); await createCompiler()();`;
   const saved = file('dist.incremental');
+  const state = file('.cache/provider-api/tsc');
   await cp(file('dist'), saved, { recursive: true });
+  await rm(`${state}.saved`, { recursive: true, force: true });
+  await cp(state, `${state}.saved`, { recursive: true }).catch(() => {});
+  await rm(state, { recursive: true, force: true });
   try {
-    await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir });
+    await compileInNewProcess();
     return await tree(file('dist'));
   } finally {
     await rm(file('dist'), { recursive: true, force: true });
     await cp(saved, file('dist'), { recursive: true });
     await rm(saved, { recursive: true, force: true });
+    await rm(state, { recursive: true, force: true });
+    await cp(`${state}.saved`, state, { recursive: true }).catch(() => {});
+    await rm(`${state}.saved`, { recursive: true, force: true });
   }
 }
 
@@ -70,7 +84,7 @@ describe.sequential('incremental dist/ compile', () => {
     // What a spec save produces: one regenerated file under generated/types/.
     const types = file('generated/types/sql-2025-01-01.ts');
     await writeFile(types, `${await readFile(types, 'utf8')}\nexport type RegeneratedMarker = 'regenerated';\n`);
-    await compile();
+    expect((await compile()).from).toEqual(['memory', 'memory']); // started from its own last compile
     const dist = await expectSameAsFresh();
     expect(dist.get('src/errors.js')).toContain('edit one');
     expect(dist.get('cjs/src/errors.js')).toContain('edit one');
@@ -100,5 +114,24 @@ describe.sequential('incremental dist/ compile', () => {
     await compile();
     const dist = await expectSameAsFresh();
     expect(dist.get('src/errors.d.ts')).toContain('fixed');
+  }, 180_000);
+
+  it('resumes in a new process from the saved build info, and gives what a fresh compile gives', async () => {
+    const paging = file('src/paging.ts');
+    await writeFile(paging, `${await readFile(paging, 'utf8')}\nexport const resumedMarker = 'resumed';\n`);
+    expect(await compileInNewProcess()).toEqual(['saved', 'saved']); // ESM and CommonJS
+    const dist = await expectSameAsFresh();
+    expect(dist.get('src/paging.js')).toContain('resumed');
+  }, 180_000);
+
+  it('compiles afresh when dist/ is not the tree the build info describes (edited by hand)', async () => {
+    // A file the next change does not touch: resuming would keep the hand edit.
+    await writeFile(file('dist/src/errors.js'), `${await readFile(file('dist/src/errors.js'), 'utf8')}\n// edited by hand\n`);
+    const paging = file('src/paging.ts');
+    await writeFile(paging, `${await readFile(paging, 'utf8')}\nexport const secondMarker = 2;\n`);
+    expect(await compileInNewProcess()).toEqual(['fresh', 'fresh']);
+    const dist = await expectSameAsFresh();
+    expect(dist.get('src/errors.js')).not.toContain('edited by hand');
+    expect(dist.get('src/paging.d.ts')).toContain('secondMarker');
   }, 180_000);
 });
