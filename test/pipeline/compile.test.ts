@@ -14,7 +14,7 @@ import { workspaceCopy } from '../helpers/workspace-copy.js';
 const run = promisify(execFile);
 let dir: string;
 let remove: (() => Promise<void>) | undefined;
-let compile: (options?: { write?: boolean }) => Promise<{ files: number }>;
+let compile: (options?: { write?: boolean }) => Promise<{ files: number; from: string[] }>;
 let CompileFailed: new (...args: any[]) => Error;
 
 const file = (path: string) => join(dir, path);
