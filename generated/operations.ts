@@ -3,12 +3,14 @@
  * Do not edit: change the spec and run `npm run generate`.
  */
 
+// The full catalogue, for the mock, the docs and tests: src/ never imports it, so no app
+// bundles it (the clients read generated/client-manifest.ts, which does not grow with versions).
+
 /**
- * What the clients read, per family and API: the versions (oldest first), the default
- * (null when every version is a preview), business-data prefixes per version, and each
- * operation with the indexes of the versions that have it ("all": every version).
+ * Per family and API: the versions (oldest first), the default (null when every version
+ * is a preview), and each operation ("METHOD path") with the versions that have it.
  */
-export const apis = {
+export const catalogue = {
   "resource-manager": {
     "authorization": {
       "versions": [
@@ -16,7 +18,9 @@ export const apis = {
       ],
       "default": "2020-10-01",
       "operations": {
-        "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": "all"
+        "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": [
+          "2020-10-01"
+        ]
       }
     },
     "sql": {
@@ -25,7 +29,9 @@ export const apis = {
       ],
       "default": "2025-01-01",
       "operations": {
-        "POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability": "all"
+        "POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability": [
+          "2025-01-01"
+        ]
       }
     },
     "containerinstance": {
@@ -34,7 +40,9 @@ export const apis = {
       ],
       "default": "2025-09-01",
       "operations": {
-        "GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages": "all"
+        "GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages": [
+          "2025-09-01"
+        ]
       }
     }
   },
@@ -44,11 +52,10 @@ export const apis = {
         "v2.0"
       ],
       "default": "v2.0",
-      "prefixes": [
-        "/api/v2.0"
-      ],
       "operations": {
-        "PATCH /companies({company_id})/vendors({vendor_id})": "all"
+        "PATCH /companies({company_id})/vendors({vendor_id})": [
+          "v2.0"
+        ]
       }
     },
     "shipmentmethods": {
@@ -56,17 +63,16 @@ export const apis = {
         "v1.0"
       ],
       "default": "v1.0",
-      "prefixes": [
-        "/api/v1.0"
-      ],
       "operations": {
-        "POST /companies({company_id})/shipmentMethods": "all"
+        "POST /companies({company_id})/shipmentMethods": [
+          "v1.0"
+        ]
       }
     }
   }
 } as const;
 
-/** Every operation of every version, one entry each (for the mock, the docs and tests). */
+/** Every operation of every version, one entry each. */
 export const operations = [
   {
     "api": "authorization@2020-10-01",

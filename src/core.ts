@@ -1,7 +1,8 @@
 /**
  * What both families share: one openapi-fetch client per factory call, wrapped so that
  * every call gets, in this order,
- *   1. its operation looked up in generated/operations.ts (api-version or path prefix),
+ *   1. its operation looked up in generated/client-manifest.ts (api-version, or the
+ *      /api/<version> prefix of business data),
  *   2. a fresh bearer token (`getToken()` runs per attempt, so tokens can refresh),
  *   3. its own AbortSignal (timeout per attempt, joined to the caller's signal),
  *   4. bounded retries for idempotent methods only, honouring Retry-After,
@@ -13,7 +14,7 @@
  * Request clone and a random id per call, and the point is to stay within 10 % of it.
  */
 import createClient from 'openapi-fetch';
-import { apis } from '../generated/operations.js';
+import { apis } from '../generated/client-manifest.js';
 import { DEFAULT_MAX_BODY_BYTES, limitBody } from './body.js';
 import { ClientError, redact, scrubCause } from './errors.js';
 import { serializePath } from './path-serializer.js';
@@ -54,7 +55,9 @@ export interface ClientOptions {
   /**
    * The version to send per API (the key before `@` in redocly.yaml), e.g.
    * `{ sql: '2025-01-01' }`. An API left out is sent with its default: the newest
-   * version that is not a preview. The client is typed by exactly these versions.
+   * version that is not a preview. The client is typed by exactly these versions; the
+   * types refuse a version the package does not hold. At run time (untyped callers) a
+   * pin is checked by its shape only (`YYYY-MM-DD[-preview]`, `vN.N`) and sent as is.
    */
   apiVersions?: Readonly<Record<string, string>>;
 }
@@ -267,35 +270,41 @@ function diagnose(init: Record<string, any>, headers: unknown): [parameter: stri
 }
 
 /**
- * The version each API of the family is sent with: the one pinned in `apiVersions`, else
- * the API's default. A pin the workspace does not hold is refused here, before anything
- * is sent.
+ * The shape of a version per family. Every version the workspace holds has it
+ * (scripts/manifest.mjs refuses to generate otherwise, with the same expressions).
  */
+export const VERSION_SHAPES: Readonly<Record<Family, RegExp>> = {
+  'resource-manager': /^\d{4}-\d\d-\d\d(-preview)?$/,
+  'business-central': /^v\d+\.\d+$/,
+};
+
+/** One API in generated/client-manifest.ts: its default, and its operations (true: the default has it). */
 interface HeldApi {
-  versions: readonly string[];
   default: string | null;
-  prefixes?: readonly string[];
-  operations: Readonly<Record<string, 'all' | readonly number[]>>;
+  operations: Readonly<Record<string, boolean>>;
 }
 
-function chooseVersions(family: Family, pins: ClientOptions['apiVersions']): Map<string, string> {
-  const held = apis[family] as Record<string, HeldApi>;
+/**
+ * The versions pinned in `apiVersions`, checked: an API the family does not have is
+ * refused, and a version not shaped like one of the family's. Which versions the package
+ * holds is the types' business (compile time): that list grows with every version, and
+ * an app would pay for it in bytes. A well-formed version the server does not serve is
+ * sent as is, and the server says so.
+ */
+function pinnedVersions(family: Family, pins: ClientOptions['apiVersions']): Map<string, string> {
   if (pins !== undefined && (pins === null || typeof pins !== 'object' || Array.isArray(pins))) {
     refuseOption('apiVersions', 'must be an object');
   }
+  const pinned = new Map<string, string>();
   for (const [apiName, version] of Object.entries(pins ?? {})) {
-    if (!Object.hasOwn(held, apiName)) refuseOption(`apiVersions.${apiName}`, `names no ${family} API (${Object.keys(held).join(', ')})`);
+    if (!Object.hasOwn(apis[family], apiName)) refuseOption(`apiVersions.${apiName}`, `names no ${family} API (${Object.keys(apis[family]).join(', ')})`);
     if (version === undefined) continue;
-    if (typeof version !== 'string' || !held[apiName]!.versions.includes(version)) {
-      refuseOption(`apiVersions.${apiName}`, `must be one of ${held[apiName]!.versions.join(', ')}`);
+    if (typeof version !== 'string' || !VERSION_SHAPES[family].test(version)) {
+      refuseOption(`apiVersions.${apiName}`, `must be a ${family} version: ${family === 'resource-manager' ? 'YYYY-MM-DD or YYYY-MM-DD-preview' : 'vN.N'}`);
     }
+    pinned.set(apiName, version);
   }
-  const chosen = new Map<string, string>();
-  for (const [apiName, { default: fallback }] of Object.entries(held)) {
-    const version = pins?.[apiName] ?? fallback;
-    if (version) chosen.set(apiName, version);
-  }
-  return chosen;
+  return pinned;
 }
 
 export type Send = (method: string, path: string, init?: Record<string, any>) => Promise<any>;
@@ -327,26 +336,29 @@ export function createCore(options: ClientOptions, family: Family): Core {
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) refuseOption('maxBodyBytes', 'must be a positive integer');
   const { retries, delayMs, maxDelayMs } = retrySettings(options.retry);
 
-  const chosen = chooseVersions(family, options.apiVersions);
-  // "METHOD path" -> the operation at the version this client sends, or, for an operation
-  // its API has only in other versions, the versions that have it (for the error).
+  const pinned = pinnedVersions(family, options.apiVersions);
+  // "METHOD path" -> the operation at the version this client sends it with; or, for an
+  // operation a default client cannot send (its API's default lacks it, or the API has
+  // no default), why not (for the error). A pinned API sends every operation of its API:
+  // the types refuse one the pinned version lacks, and the server answers it otherwise.
   const ops = new Map<string, OperationInfo>();
-  const elsewhere = new Map<string, { apiName: string; versions: string[] }>();
+  const unsendable = new Map<string, string>();
   for (const [apiName, held] of Object.entries(apis[family] as Record<string, HeldApi>)) {
-    const version = chosen.get(apiName);
-    const at = version === undefined ? -1 : held.versions.indexOf(version);
-    for (const [key, has] of Object.entries(held.operations)) {
-      if (has === 'all' ? at < 0 : !has.includes(at)) {
-        const versions = has === 'all' ? held.versions : has.map((i) => held.versions[i]!);
-        elsewhere.set(key, { apiName, versions: [...versions] });
+    const version = pinned.get(apiName) ?? held.default;
+    for (const [key, inDefault] of Object.entries(held.operations)) {
+      if (!pinned.has(apiName) && !(version && inDefault)) {
+        unsendable.set(
+          key,
+          `${key} is not in ${version ? `${apiName} ${version}, the default` : `a default version of ${apiName} (every version is a preview)`}; pin a version that has it: apiVersions: { ${apiName}: '...' }.`,
+        );
         continue;
       }
-      const prefix = held.prefixes?.[at] ?? '';
+      const prefix = family === 'business-central' ? `/api/${version}` : '';
       const space = key.indexOf(' ');
       ops.set(key, {
         apiName,
         version: version!,
-        apiVersion: family === 'resource-manager' ? version : undefined,
+        apiVersion: family === 'resource-manager' ? version! : undefined,
         prefix,
         what: `${key.slice(0, space)} ${baseUrl.origin}${prefix}${key.slice(space + 1)}`,
       });
@@ -488,13 +500,7 @@ export function createCore(options: ClientOptions, family: Family): Core {
   const send: Send = (method, path, init = {}) => {
     const what = `${method} ${path}`;
     const op = ops.get(what);
-    if (!op) {
-      const other = elsewhere.get(what);
-      const why = other
-        ? `${what} is not in ${other.apiName} ${chosen.get(other.apiName) ?? '(none pinned)'}; it is in ${other.versions.join(', ')}.`
-        : `${what} is not a ${family} operation.`;
-      return Promise.reject(new ClientError('unknown-operation', why));
-    }
+    if (!op) return Promise.reject(new ClientError('unknown-operation', unsendable.get(what) ?? `${what} is not a ${family} operation.`));
     if (init.baseUrl !== undefined) {
       // The origin is fixed when the client is created: the token goes nowhere else.
       return Promise.reject(new ClientError('invalid-argument', `${what}: no per-request baseUrl.`, { parameter: 'baseUrl' }));

@@ -2,7 +2,7 @@
 //   a document   is current when every file its last bundle read (its fileDependencies:
 //                root, paths, schemas, examples, specs/common/ files it references) hashes
 //                as then, and its bundle and types are on disk as written then;
-//   the manifest is current when every bundle is, and operations.ts/versions.ts are intact;
+//   the manifest is current when every bundle is, and client-manifest.ts, operations.ts and versions.ts are intact;
 //   dist/        is current when src/, generated/**/*.ts and the tsconfigs hash as at the
 //                last compile, and dist/ holds exactly what that compile wrote.
 // An edit in one document therefore redoes that document (and the manifest, dist/ and its
@@ -56,7 +56,7 @@ export async function recordDocument(api, files, before) {
   return true;
 }
 
-const MANIFEST_OUTPUTS = [join(GENERATED, 'operations.ts'), join(GENERATED, 'versions.ts')];
+const MANIFEST_OUTPUTS = [join(GENERATED, 'client-manifest.ts'), join(GENERATED, 'operations.ts'), join(GENERATED, 'versions.ts')];
 
 /** True when no document was redone and the manifest files are as last written. */
 export async function manifestCurrent(apis) {

@@ -91,7 +91,7 @@ beforeAll(async () => {
   for (const file of ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json']) cpSync(join(ROOT, file), join(stage, file));
   // scripts/: `prepare` runs scripts/compile.mjs, as it does in a git checkout.
   for (const dir of ['src', 'scripts', 'generated/types']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
-  for (const file of ['generated/operations.ts', 'generated/versions.ts', 'redocly.yaml']) cpSync(join(ROOT, file), join(stage, file));
+  for (const file of ['generated/client-manifest.ts', 'generated/operations.ts', 'generated/versions.ts', 'redocly.yaml']) cpSync(join(ROOT, file), join(stage, file));
   symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
   // 2. npm pack runs `prepare`, as `npm install git+…` does: nothing built beforehand.
   await run('npm', ['pack', '--ignore-scripts=false', '--loglevel=error', '--pack-destination', work], { cwd: stage, env: NPM_ENV });
@@ -118,6 +118,18 @@ describe('the package, installed into another project', () => {
       expect(files).toContain(file);
     }
     expect(files.some((f) => f.startsWith('package/test/'))).toBe(false);
+    // The clients read the run-time manifest only; the catalogue of every version ships for
+    // the mock and tools but no client module imports it (it would grow an app's bundle).
+    for (const file of ['package/dist/generated/client-manifest.js', 'package/dist/cjs/generated/client-manifest.js', 'package/dist/generated/operations.js']) {
+      expect(files).toContain(file);
+    }
+    const installed = join(consumer, 'node_modules/provider-api-clients');
+    for (const dir of ['dist/src', 'dist/cjs/src']) {
+      const modules = readdirSync(join(installed, dir)).filter((f) => f.endsWith('.js'));
+      expect(modules).toContain('core.js');
+      for (const module of modules) expect(readFileSync(join(installed, dir, module), 'utf8'), `${dir}/${module}`).not.toMatch(/generated\/operations/);
+      expect(readFileSync(join(installed, dir, 'core.js'), 'utf8')).toMatch(/generated\/client-manifest\.js/);
+    }
     const readme = readFileSync(join(consumer, 'node_modules/provider-api-clients/README.md'), 'utf8');
     expect(readme).toContain('## Using the package from another project');
     expect(JSON.parse(readFileSync(join(consumer, 'node_modules/provider-api-clients/dist/cjs/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.js';
 import { validatorFor } from '../helpers/bundles.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 import { spawnMock, type MockProcess } from './spawn-mock.js';
@@ -125,5 +126,37 @@ describe('several versions of one API in one mock', () => {
     expect(response.status).toBe(400);
     expect((response.json as any).error).toMatchObject({ code: 'MissingApiVersionParameter' });
     expect((response.json as any).error.message).toMatch(/query parameter api-version is required.*2025-01-01, 2025-06-01/);
+  });
+
+  // The clients check a pin by its shape only (their types check it against the versions
+  // the package holds): a well-formed version is sent as is, and the server answers.
+  it('a client pinned to a version the package does not hold: sent as is, the server\'s answer returned', async () => {
+    const base = { baseUrl: mock.url, token: 'any-token', retry: false as const };
+    const check = (apiVersion: string) =>
+      createResourceManagerClient({ ...base, apiVersions: { sql: apiVersion as '2025-01-01' } }).POST('/subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability', {
+        params: { path: { subscriptionId: SUB } },
+        body: { name: 'sales-db-west-02', type: 'Provider.Sql/servers' },
+      });
+    // Served by the mock (this copy holds it), not by the package (one version of sql).
+    const served = await check('2025-06-01');
+    expect(served.ok).toBe(true);
+    expect(new URL(served.response.url).searchParams.get('api-version')).toBe('2025-06-01');
+    // Served by nobody: 400 in the family model, naming the versions served.
+    const unserved = await check('2024-01-01');
+    expect(unserved.ok).toBe(false);
+    expect(unserved.response.status).toBe(400);
+    expect(unserved.error).toMatchObject({ error: { code: 'InvalidApiVersionParameter', message: expect.stringMatching(/'2024-01-01'.*2025-01-01, 2025-06-01/) } });
+
+    // Business data: the version is the path prefix, so an unserved one is a path nobody serves.
+    const vendor = (version: string) =>
+      createBusinessCentralClient({ ...base, apiVersions: { vendors: version as 'v2.0' } }).updateVendor({ companyId: COMPANY, vendorId: VENDOR, eTag: 'W/"stale"', vendor: { displayName: 'Fabrikam' } });
+    const v21 = await vendor('v2.1');
+    expect(new URL(v21.response.url).pathname).toBe(`/api/v2.1/companies(${COMPANY})/vendors(${VENDOR})`);
+    expect(v21.response.status).toBe(412); // routed to v2.1's vendor behaviour: a stale eTag
+    const v22 = await vendor('v2.2');
+    expect(new URL(v22.response.url).pathname).toBe(`/api/v2.2/companies(${COMPANY})/vendors(${VENDOR})`);
+    expect(v22.ok).toBe(false);
+    expect(v22.response.status).toBe(404);
+    expect(v22.error).toMatchObject({ error: { code: 'NotFound' } });
   });
 });

@@ -1,17 +1,22 @@
 // A second version of an existing API, added to a workspace copy exactly as
 // specs/README.md says (a folder and a redocly.yaml entry, nothing in src/): the build
 // passes; the clients send the newest non-preview version by default and a pinned one on
-// request, typed by that version's document; the docs list every version, newest first,
-// with the default marked. (The mock's side is in test/contract/versions.test.ts.)
+// request, typed by that version's document, and their run-time manifest (and so an app's
+// bundle) stays the size it was with one version; the docs list every version, newest
+// first, with the default marked. (The mock's side is in test/contract/versions.test.ts.)
 import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProperty, addVersion } from '../helpers/add-version.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../..');
+const CHECK = 'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability';
+const VENDOR = 'PATCH /companies({company_id})/vendors({vendor_id})';
 let dir: string;
 let remove: () => Promise<void>;
 let build: { code: number; output: string };
@@ -39,14 +44,44 @@ describe('a second version of an API', () => {
     expect(build.code).toBe(0);
   });
 
-  it('is in the manifest, oldest first, with the newest non-preview version as the default', async () => {
-    const { apis, operations } = await import(join(dir, 'dist/generated/operations.js'));
-    expect(apis['resource-manager'].sql).toMatchObject({ versions: ['2025-01-01', '2025-06-01', '2025-09-01-preview'], default: '2025-06-01' });
-    expect(apis['business-central'].vendors).toMatchObject({ versions: ['v2.0', 'v2.1'], default: 'v2.1', prefixes: ['/api/v2.0', '/api/v2.1'] });
-    expect(apis['resource-manager'].sql.operations).toEqual({ 'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability': 'all' });
+  it('is in the catalogue, oldest first, with the newest non-preview version as the default', async () => {
+    const { catalogue, operations } = await import(join(dir, 'dist/generated/operations.js'));
+    expect(catalogue['resource-manager'].sql).toEqual({
+      versions: ['2025-01-01', '2025-06-01', '2025-09-01-preview'],
+      default: '2025-06-01',
+      operations: { [CHECK]: ['2025-01-01', '2025-06-01', '2025-09-01-preview'] },
+    });
+    expect(catalogue['business-central'].vendors).toEqual({ versions: ['v2.0', 'v2.1'], default: 'v2.1', operations: { [VENDOR]: ['v2.0', 'v2.1'] } });
     const checks = operations.filter((o: any) => o.operationId === 'Servers_CheckNameAvailability');
     expect(checks.map((o: any) => o.apiVersion).sort()).toEqual(['2025-01-01', '2025-06-01', '2025-09-01-preview']);
-    expect(operations.filter((o: any) => o.operationId === 'updateVendor').map((o: any) => o.prefix).sort()).toEqual(['/api/v2.0', '/api/v2.1']);
+    // The business-data prefix the client derives, /api/<version>, is the document's own.
+    expect(operations.filter((o: any) => o.operationId === 'updateVendor').map((o: any) => [o.version, o.prefix])).toEqual(
+      expect.arrayContaining([['v2.0', '/api/v2.0'], ['v2.1', '/api/v2.1']]),
+    );
+  });
+
+  it('the clients\' run-time manifest does not grow with versions: only the defaults differ from the one-version workspace', async () => {
+    const { apis } = await import(join(dir, 'dist/generated/client-manifest.js'));
+    const { apis: committed } = await import(join(ROOT, 'dist/generated/client-manifest.js'));
+    expect(apis['resource-manager'].sql).toEqual({ default: '2025-06-01', operations: { [CHECK]: true } });
+    expect(apis['business-central'].vendors).toEqual({ default: 'v2.1', operations: { [VENDOR]: true } });
+    const expected = structuredClone(committed);
+    expected['resource-manager'].sql.default = '2025-06-01';
+    expected['business-central'].vendors.default = 'v2.1';
+    expect(apis).toEqual(expected);
+  });
+
+  it('an app bundle of the clients holds the default versions only, not the versions it does not send', async () => {
+    // As `npm run size` bundles (esbuild, minified, browser), from the copy's sources.
+    const bundle = await esbuild({
+      stdin: { contents: "export { createResourceManagerClient, createBusinessCentralClient } from './src/index.ts';", resolveDir: dir, loader: 'ts' },
+      bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+      nodePaths: [join(dir, 'node_modules')], absWorkingDir: dir,
+    });
+    const code = bundle.outputFiles[0]!.text;
+    expect(code).toContain('"2025-06-01"');
+    expect(code).toContain('"v2.1"');
+    for (const unsent of ['2025-01-01', '2025-09-01-preview', 'v2.0']) expect(code, unsent).not.toContain(unsent);
   });
 
   it('is sent by default, and a pinned client sends the version it pins', async () => {
@@ -60,19 +95,21 @@ describe('a second version of an API', () => {
       await check(createResourceManagerClient({ ...base, baseUrl: 'https://m.example' }));
       await check(createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2025-01-01' } }));
       await check(createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2025-09-01-preview' } }));
+      // Not held, but shaped like a version: sent as is (the types refuse it; the server answers).
+      await check(createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2024-01-01' } }));
       const vendor = (bc) => bc.updateVendor({ companyId: 'c', vendorId: '00000000-0000-0000-0000-000000000001', eTag: 'W/"1"', vendor: {} });
       await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example' }));
       await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example', apiVersions: { vendors: 'v2.0' } }));
       let refused;
-      try { createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2024-01-01' } }); } catch (e) { refused = e.code + ' ' + e.message; }
+      try { createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2024-1-1' } }); } catch (e) { refused = e.code + ' ' + e.message; }
       console.log(JSON.stringify({ sent, refused }));
     `;
     await writeFile(join(dir, 'versions-run.mjs'), script);
     const { stdout } = await run(process.execPath, ['versions-run.mjs'], { cwd: dir });
     const { sent, refused } = JSON.parse(stdout);
-    expect(sent.slice(0, 3).map((url: string) => new URL(url).searchParams.get('api-version'))).toEqual(['2025-06-01', '2025-01-01', '2025-09-01-preview']);
-    expect(sent.slice(3).map((url: string) => new URL(url).pathname.split('/companies')[0])).toEqual(['/api/v2.1', '/api/v2.0']);
-    expect(refused).toMatch(/^invalid-argument .*apiVersions\.sql.*2025-01-01, 2025-06-01, 2025-09-01-preview/);
+    expect(sent.slice(0, 4).map((url: string) => new URL(url).searchParams.get('api-version'))).toEqual(['2025-06-01', '2025-01-01', '2025-09-01-preview', '2024-01-01']);
+    expect(sent.slice(4).map((url: string) => new URL(url).pathname.split('/companies')[0])).toEqual(['/api/v2.1', '/api/v2.0']);
+    expect(refused).toMatch(/^invalid-argument .*apiVersions\.sql.*YYYY-MM-DD or YYYY-MM-DD-preview/);
   });
 
   it('types each client by the version it sends (tsc over test/fixtures/two-versions)', async () => {
@@ -123,4 +160,26 @@ describe('a second version of an API', () => {
       expect(await readFile(join(dir, `generated/docs/${page}.html`), 'utf8')).toContain('<title>');
     }
   });
+});
+
+describe('a version the clients could not derive from', () => {
+  // The clients check an untyped pin by its family's shape and send business data under
+  // /api/<version>: a version of another shape would be refused at run time though the
+  // package holds it, so generating refuses it, naming the redocly.yaml entry.
+  it('is refused by generate when not shaped like its family\'s versions', async () => {
+    const copy = await workspaceCopy('versions-shape-');
+    try {
+      await addVersion(copy.dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01-beta' });
+      const result = await run(process.execPath, ['scripts/generate.mjs'], { cwd: copy.dir }).then(
+        () => ({ code: 0, output: '' }),
+        (error: any) => ({ code: error.code as number, output: String(error.stdout) + String(error.stderr) }),
+      );
+      expect(result.code).not.toBe(0);
+      expect(result.output).toMatch(/redocly\.yaml:\d+:\d+ +error +api-version-shape +"sql@2025-06-01-beta": a resource-manager version is YYYY-MM-DD or YYYY-MM-DD-preview/);
+      // Nothing half-done: the committed manifests are untouched.
+      expect(await readFile(join(copy.dir, 'generated/client-manifest.ts'), 'utf8')).toBe(await readFile(join(ROOT, 'generated/client-manifest.ts'), 'utf8'));
+    } finally {
+      await copy.remove();
+    }
+  }, 120_000);
 });

@@ -36,12 +36,18 @@ describe('api-version', () => {
 });
 
 describe('apiVersions', () => {
-  it('refuses, before anything is sent, an API or a version the package does not hold', () => {
-    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { sql: '2030-01-01' as '2025-01-01' } })).toThrow(
-      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql' }),
-    );
+  it('refuses, before anything is sent, an API the family does not have, a version not shaped like one, or a non-object', () => {
     expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: 'x' } as never })).toThrow(/names no resource-manager API \(authorization, sql, containerinstance\)/);
-    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: 'sql' as never })).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: '2025-01-01' } as never })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.nope' }),
+    );
+    // A business-data version, a date without its zeros, another suffix, a number, a value with more around it.
+    for (const bad of ['v2.0', '2025-1-1', '2025-01-01-beta', '2025-01-01-Preview', ' 2025-01-01', '2025-01-01\n', 20250101, null]) {
+      expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { sql: bad as never } }), String(bad)).toThrow(
+        expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql', message: expect.stringContaining('YYYY-MM-DD or YYYY-MM-DD-preview') }),
+      );
+    }
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: 'sql' as never })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions' }));
   });
 
   it('sends the pinned version', async () => {
@@ -54,6 +60,25 @@ describe('apiVersions', () => {
     });
     await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
     expect(new URL(calls[0]!.url).searchParams.get('api-version')).toBe('2025-01-01');
+  });
+
+  it('sends a well-formed version the package does not hold as is (untyped callers; the types refuse it), and the server answers', async () => {
+    const calls: Request[] = [];
+    const answer = { error: { code: 'InvalidApiVersionParameter', message: "The api-version '2030-01-01-preview' is invalid." } };
+    const arm = createResourceManagerClient({
+      baseUrl: BASE,
+      token: 't',
+      retry: false,
+      apiVersions: { sql: '2030-01-01-preview' as '2025-01-01' },
+      fetch: async (request: Request) => (calls.push(request), json(answer, 400)),
+    });
+    const result = await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    expect(calls.map((c) => new URL(c.url).searchParams.getAll('api-version'))).toEqual([['2030-01-01-preview']]);
+    expect(result).toMatchObject({ ok: false, error: answer });
+    expect(result.response.status).toBe(400);
+    // The other APIs keep their defaults.
+    await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
+    expect(new URL(calls[1]!.url).searchParams.get('api-version')).toBe('2025-09-01');
   });
 });
 
