@@ -104,8 +104,20 @@ export function createRouter(documents) {
     return allow.size ? { status: 405, allow: [...allow].sort() } : { status: 404 };
   }
 
+  // Business data: the version is the path's /api/vX.Y prefix, so a version nobody serves
+  // is a path nobody serves. The prefixes served, to say which would have matched.
+  const prefixes = [...new Set([...routes.values()].filter((r) => r.family === 'business-central').flatMap((r) => [...r.byVersion.keys()]))];
+
+  /** The served prefixes under which `path` (with another /api/vX.Y prefix) would match `method`. */
+  function prefixesFor(method, path) {
+    const asked = /^\/api\/v[^/]*/.exec(path)?.[0];
+    if (!asked) return [];
+    return prefixes.filter((prefix) => match(method, prefix + path.slice(asked.length)).route).sort();
+  }
+
   return {
     match,
+    prefixesFor,
     /** Every operation served: { api, operationId, method, path, version }. */
     routes: documents.flatMap((doc) =>
       doc.operations.map((o) => ({ api: doc.api.name, operationId: o.iid, method: o.method.toUpperCase(), path: o.path, version: doc.family === 'resource-manager' ? doc.version : doc.prefix })),

@@ -92,7 +92,11 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
 
     const { router } = current;
     const matched = router.match(req.method, target.path);
-    if (matched.status === 404) return drain(req, res, familyError(guess, 404, `No operation is served at ${target.path.slice(0, 200)}.`));
+    if (matched.status === 404) {
+      const elsewhere = router.prefixesFor(req.method, target.path);
+      const hint = elsewhere.length ? ` This operation is served under ${elsewhere.join(', ')} (the API versions served).` : '';
+      return drain(req, res, familyError(guess, 404, `No operation is served at ${target.path.slice(0, 200)}.${hint}`));
+    }
     if (matched.status === 405) {
       return drain(req, res, familyError(guess, 405, `${req.method} is not an operation of ${target.path.slice(0, 200)}; allowed: ${matched.allow.join(', ')}.`, { headers: { allow: matched.allow.join(', ') } }));
     }

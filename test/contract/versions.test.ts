@@ -111,7 +111,13 @@ describe('several versions of one API in one mock', () => {
       expect(generated.status, generated.text).toBe(200);
       expect('vendorCategory' in (generated.json as object), `${version}: vendorCategory`).toBe(version === 'v2.1');
     }
-    expect((await send(vendorUpdate('v2.2'), mock.url)).status).toBe(404);
+    const unserved = await send(vendorUpdate('v2.2'), mock.url);
+    expect(unserved.status).toBe(404);
+    // The answer names the versions that do serve this operation.
+    expect((unserved.json as any).error).toMatchObject({ code: 'NotFound', message: expect.stringMatching(/served under \/api\/v2\.0, \/api\/v2\.1 /) });
+    const nowhere = await send({ ...vendorUpdate('v2.2'), path: `/api/v2.2/companies(${COMPANY})/nothingHere` }, mock.url);
+    expect(nowhere.status).toBe(404);
+    expect((nowhere.json as any).error.message).not.toMatch(/served under/);
   });
 
   it('an api-version no document declares: 400 in the family model, listing the versions served', async () => {
