@@ -65,7 +65,7 @@ const rows = [
   ['body read under maxBodyBytes (src/body.ts)', { 'src/body.ts': 'export const DEFAULT_MAX_BODY_BYTES = 1; export const BODY_LIMIT = Symbol(); export const tooLarge = () => {}; export const limitBody = (r: Response) => r;' }],
   ['deep token scrub of causes (src/errors.ts)', { 'src/errors.ts': before('src/errors.ts') }],
   ['paging: every URL, page shape, maxPages, headers (src/paging.ts)', { 'src/paging.ts': before('src/paging.ts') }],
-  ['naming a local fault (diagnose() in src/core.ts)', { 'src/core.ts': cut(core, 'function diagnose(', '\nexport type Send', "function diagnose(_i: any, _h: any): [string, string] { return ['request', '']; }\n") }],
+  ['naming a local fault (diagnose() in src/core.ts)', { 'src/core.ts': cut(core, 'function diagnose(', '\nexport const VERSION_SHAPES', "function diagnose(_i: any, _h: any): [string, string] { return ['request', '']; }\n") }],
   ['lone surrogate in a path value (src/path-serializer.ts)', { 'src/path-serializer.ts': before('src/path-serializer.ts') }],
   ['all of src/core.ts (redirects, getToken race, timers, local faults, pathSerializer, body hook)', { 'src/core.ts': `${before('src/core.ts')}\nexport const SENT_URL = Symbol();`, 'src/body.ts': 'export {}' }],
 ];
