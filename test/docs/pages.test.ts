@@ -26,7 +26,7 @@ const SHOTS = join(ROOT, 'test-results/docs');
 
 const documents = apis().map((api) => ({ api, doc: bundled(api), ops: operations.filter((op) => op.api === api.name) }));
 // The document pages opened in the browser: every one in a small workspace; in a large one
-// (many versions of each API, rendered by the same code) every API's oldest and newest
+// (many versions of each API, rendered by the same code) each API's first- and last-listed
 // versions first, then a spread of the others, MAX_PAGES in all, so that the time of this
 // file does not grow with the documents. Every page is still served and checked without a
 // browser (serve.test.ts, and the offline checks of the docs build).
