@@ -1,29 +1,79 @@
 #!/usr/bin/env node
 // `npm test` on a generated N-document workspace (default 100), to see that no test is
 // sized by the number of documents in a way that turns into time-outs. Builds the copy,
-// runs the whole suite there, prints its summary and wall time.
-// Usage: node bench/suite-at-scale.mjs [N] [vitest args, e.g. --project unit]
-import { spawnSync } from 'node:child_process';
-import { cp } from 'node:fs/promises';
-import { join } from 'node:path';
+// runs the whole suite there (every project, contract included), prints the failures, the
+// summary, the wall time and the load average seen during the run.
+//
+// Usage: node bench/suite-at-scale.mjs [N] [--out FILE] [--keep] [--dir DIR] [vitest args]
+//   --out FILE  write vitest's whole output to FILE (the console gets the failures only)
+//   --keep      leave the workspace in place and print its path (to re-run single tests)
+//   --dir DIR   re-use a workspace left by --keep (no copy, no build); implies --keep
+//   anything else goes to `vitest run`, e.g. --project unit, or a test file's path
+import { spawn, spawnSync } from 'node:child_process';
+import { cp, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ROOT } from './lib/workspace-copy.mjs';
 import { workspaceOfN } from './lib/workspace-n.mjs';
 
-const n = Number(process.argv[2] ?? 100);
-const extra = process.argv.slice(3);
-const copy = await workspaceOfN(n, `suite-n${n}-`);
+const args = process.argv.slice(2);
+const n = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 100;
+let out;
+let keep = false;
+let dir;
+const extra = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--out') out = resolve(args[++i]);
+  else if (args[i] === '--keep') keep = true;
+  else if (args[i] === '--dir') (dir = resolve(args[++i])), (keep = true);
+  else extra.push(args[i]);
+}
+
+// What the tests read besides what a benchmark copy holds: the tests and their config, the
+// CommonJS build's config (without it the build skips dist/cjs/), the package's README.
+const FOR_TESTS = ['test', 'vitest.config.ts', 'tsconfig.cjs.json', 'README.md', '.npmrc', '.nvmrc'];
+
+const loads = [];
+const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);
+const loadLine = () => {
+  if (!loads.length) return 'load average: not sampled';
+  const sorted = [...loads].sort((a, b) => a - b);
+  return `load average (1 min, every 5 s, n=${loads.length}): min ${sorted[0].toFixed(2)}, median ${sorted[sorted.length >> 1].toFixed(2)}, max ${sorted.at(-1).toFixed(2)}`;
+};
+
+const copy = dir ? { dir, remove: async () => {} } : await workspaceOfN(n, `suite-n${n}-`);
 try {
-  for (const entry of ['test', 'vitest.config.ts']) await cp(join(ROOT, entry), join(copy.dir, entry), { recursive: true });
-  let start = performance.now();
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: copy.dir, encoding: 'utf8' });
-  console.log(`${build.stdout}${build.stderr}build of N=${n}: exit ${build.status}, ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  start = performance.now();
-  const test = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...extra], { cwd: copy.dir, encoding: 'utf8', maxBuffer: 1 << 28 });
-  const out = `${test.stdout}${test.stderr}`;
-  const failures = out.split('\n').filter((line) => /FAIL|×|Error:|timed out/.test(line)).slice(0, 40);
-  console.log(failures.join('\n'));
-  console.log(out.split('\n').filter((line) => /Test Files|Tests |tests:|Duration/.test(line)).join('\n'));
-  console.log(`npm test on N=${n}: exit ${test.status}, ${((performance.now() - start) / 1000).toFixed(1)} s wall`);
+  if (!dir) {
+    for (const entry of FOR_TESTS) await cp(join(ROOT, entry), join(copy.dir, entry), { recursive: true });
+    const start = performance.now();
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: copy.dir, encoding: 'utf8' });
+    console.log(`${build.stdout}${build.stderr}build of N=${n}: exit ${build.status}, ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    if (build.status !== 0) process.exitCode = 1;
+  }
+  loads.length = 0;
+  const start = performance.now();
+  const chunks = [];
+  const status = await new Promise((done) => {
+    const test = spawn(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...extra], {
+      cwd: copy.dir,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    test.stdout.on('data', (chunk) => chunks.push(chunk));
+    test.stderr.on('data', (chunk) => chunks.push(chunk));
+    test.on('close', done);
+  });
+  const wall = (performance.now() - start) / 1000;
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (out) await writeFile(out, text);
+  const lines = text.split('\n');
+  console.log(lines.filter((line) => /FAIL|×|timed out|↓/.test(line)).slice(0, 60).join('\n'));
+  console.log(lines.filter((line) => /Test Files|Tests |tests:|Duration/.test(line)).join('\n'));
+  console.log(`npm test on N=${n}: exit ${status}, ${wall.toFixed(1)} s wall; ${loadLine()}`);
+  if (out) console.log(`whole output: ${out}`);
+  if (status !== 0) process.exitCode = 1;
 } finally {
-  await copy.remove();
+  clearInterval(sampler);
+  if (keep) console.log(`workspace kept: ${copy.dir}`);
+  else await copy.remove();
 }

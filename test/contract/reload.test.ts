@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apis, ROOT } from '../helpers/bundles.js';
+import { operations } from '../../generated/operations.js';
 import { send, validRequest, operation } from './support.js';
 
 interface Mock {
@@ -22,7 +23,8 @@ const { startMock } = (await import(modulePath)) as { startMock: (options: objec
 let dir: string;
 let mock: Mock;
 const ship = operation('createShipmentMethod');
-const shipBundle = () => join(dir, 'shipmentmethods-v1.0.yaml');
+// The bundle of the version `ship` is (one of several in a workspace with more versions).
+const shipBundle = () => join(dir, basename(apis().find((api) => api.name === ship.api)!.bundle));
 // The example by name: without Prefer the mock answers with the fields sent.
 const example = () => ({ ...validRequest(ship), headers: { ...validRequest(ship).headers, prefer: 'example=CodeAndDisplayName' } });
 
@@ -44,14 +46,16 @@ afterAll(async () => {
 });
 
 describe('reload', () => {
-  it('serves all five routes, with the business-data prefixes', () => {
-    expect(mock.routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+  it('serves every operation of every document, with the business-data prefixes', () => {
+    const served = mock.routes.map((r) => `${r.method} ${r.path}`);
+    expect([...served].sort()).toEqual(operations.map((op) => `${op.method} ${'prefix' in op ? op.prefix : ''}${op.path}`).sort());
+    expect(served).toEqual(expect.arrayContaining([
       'GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}',
       'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability',
       'GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages',
       'PATCH /api/v2.0/companies({company_id})/vendors({vendor_id})',
       'POST /api/v1.0/companies({company_id})/shipmentMethods',
-    ]);
+    ]));
   });
 
   it('a changed example is served after reload(), on the same port', async () => {

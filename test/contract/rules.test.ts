@@ -72,8 +72,8 @@ const rules: Rule[] = [
   { operationId: VENDOR, scenario: 'Basic instead of Bearer', change: withHeader('authorization', 'Basic dXNlcjpwYXNz'), status: 401, code: 'Unauthorized', says: /Bearer/ },
   { operationId: NAME, scenario: 'no token (its authentication is not shown in the source: accepted)', change: without('authorization'), status: 200 },
   // routes
-  { operationId: SHIP, scenario: 'under the other version prefix (/api/v2.0)', change: path((p) => p.replace('/api/v1.0/', '/api/v2.0/')), status: 404, code: 'NotFound', says: /No operation is served/ },
-  { operationId: VENDOR, scenario: 'without its prefix', change: path((p) => p.replace('/api/v2.0', '')), status: 404, code: 'NotFound', says: /No operation is served/ },
+  { operationId: SHIP, scenario: 'under the other version prefix (/api/v2.0)', change: path((p) => p.replace(/^\/api\/v\d+\.\d+\//, '/api/v2.0/')), status: 404, code: 'NotFound', says: /No operation is served/ },
+  { operationId: VENDOR, scenario: 'without its prefix', change: path((p) => p.replace(/^\/api\/v\d+\.\d+(?=\/)/, '')), status: 404, code: 'NotFound', says: /No operation is served/ },
   { operationId: IMAGES, scenario: 'unknown route', change: path(() => '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Nope/things'), status: 404, code: 'NotFound', says: /No operation is served/ },
   { operationId: VENDOR, scenario: 'undeclared method (DELETE)', change: (r) => ({ ...r, method: 'DELETE', body: undefined }), status: 405, code: 'MethodNotAllowed', says: /allowed: PATCH/ },
   { operationId: ROLE, scenario: 'undeclared method on an unencoded scope (PUT)', change: (r) => ({ ...r, method: 'PUT' }), status: 405, code: 'MethodNotAllowed', says: /allowed: GET/ },

@@ -119,6 +119,8 @@ export function send(request: RawRequest, base = mockUrl()): Promise<RawResponse
 
 /** Every named example of every response of every operation: one scenario each. */
 export interface ExampleScenario {
+  /** The operation of one version: an operationId names one per version of its API. */
+  op: Operation;
   operationId: OperationId;
   scenario: string;
   status: number;
@@ -136,6 +138,7 @@ export function exampleScenarios(): ExampleScenario[] {
     return statuses.flatMap((status) =>
       Object.entries<any>(deref(doc, spec.responses[status]).content ?? {}).flatMap(([mediaType, media]) =>
         Object.entries<any>(media.examples ?? {}).map(([scenario, example]) => ({
+          op,
           operationId: op.operationId,
           scenario,
           status: Number(status),
@@ -169,3 +172,7 @@ export function violationsOf(op: Operation, status: number, contentType: string 
 
 /** The label of a scenario in test names and failure messages. */
 export const label = (operationId: string, scenario: string) => `${operationId} / ${scenario}`;
+
+/** An operation's name in labels: its operationId, with `@version` when several versions have it. */
+export const nameOf = (op: Operation) =>
+  operations.filter((o) => o.operationId === op.operationId).length > 1 ? `${op.operationId}@${op.version}` : op.operationId;

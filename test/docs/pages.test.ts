@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
 import { apis, bundled, deref, ROOT } from '../helpers/bundles.js';
+import { sample } from '../helpers/sample.js';
 import { CHROMIUM, launch, type Browser } from './browser.js';
 import { ensureDocs, pageOf, startDocsServer, type DocsServer } from './support.js';
 
@@ -24,6 +25,19 @@ const SETTLE_MS = Number(process.env.DOCS_SETTLE_MS ?? 7000);
 const SHOTS = join(ROOT, 'test-results/docs');
 
 const documents = apis().map((api) => ({ api, doc: bundled(api), ops: operations.filter((op) => op.api === api.name) }));
+// The document pages opened in the browser: every one in a small workspace; in a large one
+// (many versions of each API, rendered by the same code) each API's first- and last-listed
+// versions first, then a spread of the others, MAX_PAGES in all, so that the time of this
+// file does not grow with the documents. Every page is still served and checked without a
+// browser (serve.test.ts, and the offline checks of the docs build).
+const MAX_PAGES = 10;
+const browsed = sample(documents, MAX_PAGES, ({ api }) => api.name.split('@')[0]!);
+/** An operation's name in test titles: `@version` added when several versions have its operationId. */
+const nameOf = (op: (typeof operations)[number]) =>
+  operations.filter((o) => o.operationId === op.operationId).length > 1 ? `${op.operationId}@${op.version}` : op.operationId;
+/** The landing page's version cell of an operation, matched whole (v2.1 is not v2.10). */
+const versionCell = (op: (typeof operations)[number]) =>
+  new RegExp(`^\\s*${escapeRe('apiVersion' in op ? `api-version ${op.apiVersion}` : op.prefix.replace('/api/', ''))}(\\s|$)`);
 const visibleText = (page: Page) => page.locator('body').innerText().then((text) => text.replace(/\s+/g, ' '));
 const squash = (text: string) => text.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -101,9 +115,10 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       await expect(landing.getByRole('heading', { level: 2, name: 'Business data' }).isVisible()).resolves.toBe(true);
     });
 
-    it.each(operations.map((op) => [op.operationId, op] as const))('lists %s with method, path and version', async (_, op) => {
+    // One row per operation of each version: its operationId and its version cell together.
+    it.each(operations.map((op) => [nameOf(op), op] as const))('lists %s with method, path and version', async (_, op) => {
       const family = landing.locator(`section#${op.family}`);
-      const row = family.locator('tr', { hasText: op.operationId });
+      const row = family.locator('tr', { hasText: op.operationId }).filter({ has: landing.locator('td.version', { hasText: versionCell(op) }) });
       await expect(row.count()).resolves.toBe(1);
       const text = (await row.innerText()).replace(/\s+/g, ' ');
       expect(text).toContain(op.method);
@@ -160,7 +175,9 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     it('is navigable by clicking', async () => {
       const { api, doc } = documents[0]!;
       const page = await visit(server.url);
-      await Promise.all([page.waitForURL(`**/${pageOf(api.slug)}`), page.getByRole('link', { name: doc.info.title, exact: true }).click()]);
+      // The link of this document's card (versions of one API share a title).
+      const card = page.locator(`article#${api.slug.replace(/\./g, '\\.')}`);
+      await Promise.all([page.waitForURL(`**/${pageOf(api.slug)}`), card.getByRole('link', { name: doc.info.title, exact: true }).click()]);
       expect(await page.title()).toBe(doc.info.title);
       await page.close();
     });
@@ -181,7 +198,12 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     await page.close();
   });
 
-  describe.each(documents.map((d) => [d.api.name, d] as const))('%s page', (_, { api, doc, ops }) => {
+  it(`opens ${browsed.length} of the ${documents.length} document pages, every API among them`, () => {
+    expect(browsed.length).toBe(Math.min(documents.length, MAX_PAGES));
+    expect(new Set(browsed.map(({ api }) => api.name.split('@')[0]))).toEqual(new Set(documents.map(({ api }) => api.name.split('@')[0])));
+  });
+
+  describe.each(browsed.map((d) => [d.api.name, d] as const))('%s page', (_, { api, doc, ops }) => {
     const page = () => pages.get(api.slug)!;
     beforeAll(async () => {
       await openDocument(api.slug);
@@ -286,7 +308,7 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
   it('makes no request that leaves the machine', async () => {
     const wait = lastNavigation + SETTLE_MS - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    expect(browser.traffic.local).toBeGreaterThan(documents.length); // the counter does count
+    expect(browser.traffic.local).toBeGreaterThan(browsed.length); // the counter does count
     expect(browser.traffic.outbound).toEqual([]);
     expect(browser.traffic.errors).toEqual([]);
   });

@@ -7,11 +7,14 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
 let dir: string;
 let remove: (() => Promise<void>) | undefined;
+/** The documents of the copy (test/helpers/workspace-copy.ts: one version per API). */
+let n = 0;
 
 /** `npm run build` without the compile (its cache is the same code path, and slow). */
 async function build(...args: string[]): Promise<string> {
@@ -25,9 +28,11 @@ const SHIPMENT_TYPES = 'generated/types/shipmentmethods-v1.0.ts';
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('cache-test-'));
+  n = Object.keys(parse(await readFile(file('redocly.yaml'), 'utf8')).apis).length;
+  expect(n).toBeGreaterThanOrEqual(2); // "only that document" needs others to leave alone
   const cold = await build();
-  expect(cold).toMatch(/build {2}lint {6}redocly \+ spectral clean, 5 documents/);
-  expect(cold).toMatch(/5 of 5 pages rendered/);
+  expect(cold).toMatch(new RegExp(`build {2}lint {6}redocly \\+ spectral clean, ${n} documents`));
+  expect(cold).toContain(`${n} of ${n} pages rendered`);
 }, 120_000);
 
 afterAll(async () => {
@@ -37,17 +42,17 @@ afterAll(async () => {
 describe.sequential('npm run build cache', () => {
   it('redoes nothing when nothing changed', async () => {
     const again = await build();
-    expect(again).toContain('5 documents unchanged since the last build (cache)');
-    expect(again).toContain('5 bundles + types unchanged');
-    expect(again).toContain('0 of 5 pages rendered');
+    expect(again).toContain(`${n} documents unchanged since the last build (cache)`);
+    expect(again).toContain(`${n} bundles + types unchanged`);
+    expect(again).toContain(`0 of ${n} pages rendered`);
   });
 
   it('redoes only the document that reads an edited file', async () => {
     const text = await readFile(file(SHIPMENT_SCHEMA), 'utf8');
     await writeFile(file(SHIPMENT_SCHEMA), text.replace(/(  code:\n    type: string\n    description: )[^\n]*/, '$1Short code (edited).'));
     const out = await build();
-    expect(out).toContain('1 of 5 documents (1 changed; the rest unchanged)');
-    expect(out).toContain('1 of 5 pages rendered');
+    expect(out).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
+    expect(out).toContain(`1 of ${n} pages rendered`);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code (edited).');
   });
 
@@ -58,21 +63,21 @@ describe.sequential('npm run build cache', () => {
     expect(text).toContain('outputs');
     await writeFile(path, text.replace('outputs', 'outputz'));
     const out = await build();
-    expect(out).toContain('1 of 5 documents (1 corrupt; the rest unchanged)');
+    expect(out).toContain(`1 of ${n} documents (1 corrupt; the rest unchanged)`);
     // Not JSON at all: a torn write would look like this.
     await writeFile(entry('doc-vendors-v2.0'), '{"sha":"');
-    expect(await build()).toContain('1 of 5 documents (1 corrupt; the rest unchanged)');
-    expect(await build()).toContain('5 documents unchanged');
+    expect(await build()).toContain(`1 of ${n} documents (1 corrupt; the rest unchanged)`);
+    expect(await build()).toContain(`${n} documents unchanged`);
   });
 
   it('rebuilds an output edited by hand instead of trusting the entry', async () => {
     await writeFile(file(SHIPMENT_TYPES), '// edited by hand\n');
     const out = await build();
-    expect(out).toContain('1 of 5 documents (1 changed; the rest unchanged)');
+    expect(out).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code (edited).');
     // A docs page edited by hand is rendered again too.
     await writeFile(file('generated/docs/vendors-v2.0.html'), 'broken');
-    expect(await build()).toContain('1 of 5 pages rendered');
+    expect(await build()).toContain(`1 of ${n} pages rendered`);
   });
 
   it('treats every entry as stale after a tool-version change', async () => {
@@ -81,10 +86,10 @@ describe.sequential('npm run build cache', () => {
     lock.packages['node_modules/openapi-typescript'].version = '7.99.0';
     await writeFile(lockPath, JSON.stringify(lock, null, 2));
     const out = await build();
-    expect(out).toContain('redocly + spectral clean, 5 documents');
-    expect(out).toContain('5 of 5 bundles + types');
-    expect(out).toContain('5 of 5 pages rendered');
-    expect(await build()).toContain('5 documents unchanged');
+    expect(out).toContain(`redocly + spectral clean, ${n} documents`);
+    expect(out).toContain(`${n} of ${n} bundles + types`);
+    expect(out).toContain(`${n} of ${n} pages rendered`);
+    expect(await build()).toContain(`${n} documents unchanged`);
   });
 
   it('leaves no temporary files behind', async () => {

@@ -19,6 +19,7 @@ import {
   type VendorUpdate,
 } from '../../src/index.js';
 import type { Readable } from '../../generated/types/vendors-v2.0.js';
+import type { Defaults } from '../../generated/versions.js';
 
 const arm = createResourceManagerClient({ baseUrl: 'https://management.example.com', token: 't' });
 const bc = createBusinessCentralClient({ baseUrl: 'https://api.example.com', getToken: async () => 't' });
@@ -30,11 +31,13 @@ const VENDOR = '/companies({company_id})/vendors({vendor_id})';
 const SHIPMENTS = '/companies({company_id})/shipmentMethods';
 const scope = 'providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
 const name = '8d4e7a53-3f4b-4c2a-9d7e-5b6a1c2d3e4f';
+/** The version an unpinned client sends (2020-10-01 while authorization has one version). */
+declare const roleDefault: Defaults['resource-manager']['authorization'];
 
 describe('resource-management client', () => {
   it('takes the spec path templates, with api-version optional or overridden', () => {
     arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: name } } });
-    arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: name }, query: { 'api-version': '2020-10-01' } } });
+    arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: name }, query: { 'api-version': roleDefault } } });
     arm.GET(IMAGES, { params: { path: { subscriptionId: 's', location: 'westeurope' } } });
     arm.POST(CHECK, { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
   });
@@ -151,8 +154,8 @@ describe('apiVersions', () => {
   it('takes only versions the workspace holds, for APIs it holds', () => {
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
     createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { vendors: 'v2.0', shipmentmethods: 'v1.0' } });
-    // @ts-expect-error 2030-01-01 is not a version of sql in this workspace
-    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2030-01-01' } });
+    // @ts-expect-error 2025-06-01 is not a version of sql in this workspace (a version of it is dated -01-01)
+    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-06-01' } });
     // @ts-expect-error vendors is a business-data API, not a resource-management one
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { vendors: 'v2.0' } });
   });
