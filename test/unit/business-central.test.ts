@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientError, createBusinessCentralClient } from '../../src/index.js';
 import { fakeFetch, GUID, json, SHIPMENTS, VENDOR } from './fake-fetch.js';
+import { DEFAULT } from './defaults.js';
 
 const BASE = 'https://api.example.com';
 const COMPANY = '9c4f2ddc-9e75-ea11-bbf0-000d3a38a583';
@@ -14,19 +15,19 @@ function client(answer = () => json({ id: GUID, displayName: 'A' })) {
 
 /** What a server sees as the key inside companies(...): the raw text between the parentheses. */
 function companyKey(pathname: string): string {
-  const match = /^\/api\/v[12]\.0\/companies\(([^()/]*)\)\/(vendors|shipmentMethods)/.exec(pathname);
+  const match = /^\/api\/v\d+\.\d+\/companies\(([^()/]*)\)\/(vendors|shipmentMethods)/.exec(pathname);
   if (!match) throw new Error(`the company key did not stay inside its parentheses: ${pathname}`);
   return decodeURIComponent(match[1]!);
 }
 
 describe('version prefix', () => {
-  it('adds /api/v2.0 to the vendor update and /api/v1.0 to the shipment-method create', async () => {
+  it('adds each API\'s /api/<default version> (v2.0 and v1.0 here) to the vendor update and the shipment-method create', async () => {
     const { bc, calls } = client();
     await bc.PATCH(VENDOR, { params: { path: { company_id: COMPANY, vendor_id: GUID }, header: { 'If-Match': 'W/"1"' } }, body: { displayName: 'A' } });
     await bc.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP', displayName: 'Express' } });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.url.search}`)).toEqual([
-      `PATCH /api/v2.0/companies(${COMPANY})/vendors(${GUID})`,
-      `POST /api/v1.0/companies(${COMPANY})/shipmentMethods`,
+      `PATCH /api/${DEFAULT.vendors}/companies(${COMPANY})/vendors(${GUID})`,
+      `POST /api/${DEFAULT.shipmentmethods}/companies(${COMPANY})/shipmentMethods`,
     ]);
   });
 
@@ -38,7 +39,7 @@ describe('version prefix', () => {
     // The caller's baseUrl (host, tenant path) stays in front; shipment methods keep their default.
     expect(fake.calls.map((c) => c.url.pathname)).toEqual([
       `/v2.0/tenant/production/api/v9.12/companies(${COMPANY})/vendors(${GUID})`,
-      `/v2.0/tenant/production/api/v1.0/companies(${COMPANY})/shipmentMethods`,
+      `/v2.0/tenant/production/api/${DEFAULT.shipmentmethods}/companies(${COMPANY})/shipmentMethods`,
     ]);
     expect(result).toMatchObject({ ok: false, error: { error: { code: 'NotFound' } } });
   });
@@ -97,7 +98,7 @@ describe('vendor update', () => {
     const result = await bc.updateVendor({ companyId: COMPANY, vendorId: GUID, eTag: 'W/"JzQ0OzE="', vendor: { displayName: 'B' } });
     const call = calls[0]!;
     expect(call.method).toBe('PATCH');
-    expect(call.url.pathname).toBe(`/api/v2.0/companies(${COMPANY})/vendors(${GUID})`);
+    expect(call.url.pathname).toBe(`/api/${DEFAULT.vendors}/companies(${COMPANY})/vendors(${GUID})`);
     expect(call.headers.get('if-match')).toBe('W/"JzQ0OzE="');
     expect(call.headers.get('authorization')).toBe('Bearer tok-123');
     expect(JSON.parse(call.body)).toEqual({ displayName: 'B' });

@@ -1,5 +1,6 @@
 // A fetch double for the client tests: records every Request it receives (with its
 // body read once) and answers from a function of the call number and the request.
+
 export interface Call {
   method: string;
   url: URL;

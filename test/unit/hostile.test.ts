@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientError, createBusinessCentralClient, createResourceManagerClient, type ClientOptions } from '../../src/index.js';
 import { createNodeHttpFetch, type NodeHttpFetch } from '../../src/transport-node-http.js';
 import { fakeFetch, GUID, IMAGES, json, ROLE, SHIPMENTS, SUBSCRIPTION, VENDOR } from './fake-fetch.js';
+import { DEFAULT } from './defaults.js';
 import { gzipBomb, hostileServer, streamBytes, type Hostile } from './hostile-server.js';
 
 const SECRET = 'eyJhbGciOiJIUzI1NiJ9.aG9zdGlsZS1zZWNyZXQ.c2lnbmF0dXJlLWhvc3RpbGU';
@@ -133,7 +134,7 @@ describe('response size limit (injected fetch)', () => {
 describe.each(TRANSPORTS)('redirects (%s)', (_name, transport) => {
   it.each([301, 302, 303, 307, 308])('never follows a %s to another origin: nothing reaches it', async (status) => {
     other.seen.length = 0;
-    server.route('/api/v2.0/companies(c)/vendors(', (_req, res) => {
+    server.route(`/api/${DEFAULT.vendors}/companies(c)/vendors(`, (_req, res) => {
       res.writeHead(status, { Location: `${other.base}/steal` }).end();
     });
     other.route('/steal', (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"id":"stolen"}'));

@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { ClientError, createResourceManagerClient } from '../../src/index.js';
 import { fakeFetch, json, SUBSCRIPTION } from './fake-fetch.js';
+import { DEFAULT } from './defaults.js';
 
 const BASE = 'https://management.example.com';
 const LIST = `/subscriptions/${SUBSCRIPTION}/providers/Provider.ContainerInstance/locations/westeurope/cachedImages`;
 const params = { subscriptionId: SUBSCRIPTION, location: 'westeurope' };
+/** The api-version the client sends (and a server's nextLinks carry). */
+const V = DEFAULT.containerinstance;
 
 function pages(bodies: Array<Record<string, unknown>>) {
   const fake = fakeFetch((_c, i) => json(bodies[i] ?? { value: [] }));
@@ -22,22 +25,22 @@ async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
 describe('cached-images paging', () => {
   it('follows nextLink page by page with the token, and stops without one', async () => {
     const { arm, calls } = pages([
-      { value: [{ image: 'nginx:1', osType: 'Linux' }], nextLink: `${BASE}${LIST}?api-version=2025-09-01&$skiptoken=p2` },
-      { value: [{ image: 'iis:2', osType: 'Windows' }], nextLink: `${BASE}${LIST}?api-version=2025-09-01&$skiptoken=p3` },
+      { value: [{ image: 'nginx:1', osType: 'Linux' }], nextLink: `${BASE}${LIST}?api-version=${V}&$skiptoken=p2` },
+      { value: [{ image: 'iis:2', osType: 'Windows' }], nextLink: `${BASE}${LIST}?api-version=${V}&$skiptoken=p3` },
       { value: [{ image: 'redis:7', osType: 'Linux' }] },
     ]);
     const images = await collect(arm.listCachedImages(params));
     expect(images.map((i) => i.image)).toEqual(['nginx:1', 'iis:2', 'redis:7']);
     expect(calls.map((c) => `${c.url.pathname}${c.url.search}`)).toEqual([
-      `${LIST}?api-version=2025-09-01`,
-      `${LIST}?api-version=2025-09-01&$skiptoken=p2`,
-      `${LIST}?api-version=2025-09-01&$skiptoken=p3`,
+      `${LIST}?api-version=${V}`,
+      `${LIST}?api-version=${V}&$skiptoken=p2`,
+      `${LIST}?api-version=${V}&$skiptoken=p3`,
     ]);
     expect(calls.every((c) => c.headers.get('authorization') === 'Bearer tok-paging-1')).toBe(true);
   });
 
   it('yields whole pages from listCachedImagePages', async () => {
-    const { arm } = pages([{ value: [{ image: 'a' }], nextLink: `${LIST}?api-version=2025-09-01&page=2` }, { value: [{ image: 'b' }] }]);
+    const { arm } = pages([{ value: [{ image: 'a' }], nextLink: `${LIST}?api-version=${V}&page=2` }, { value: [{ image: 'b' }] }]);
     const all = await collect(arm.listCachedImagePages(params));
     expect(all.map((p) => p.value?.length)).toEqual([1, 1]);
   });
@@ -47,7 +50,7 @@ describe('cached-images paging', () => {
     await collect(arm.listCachedImagePages(params));
     expect(calls[1]!.url.origin).toBe(BASE);
     expect(calls[1]!.url.searchParams.get('$skiptoken')).toBe('p2');
-    expect(calls[1]!.url.searchParams.get('api-version')).toBe('2025-09-01');
+    expect(calls[1]!.url.searchParams.get('api-version')).toBe(V);
   });
 
   it.each([
@@ -70,7 +73,7 @@ describe('cached-images paging', () => {
   });
 
   it('stops on a nextLink it has already followed', async () => {
-    const loop = `${BASE}${LIST}?api-version=2025-09-01&$skiptoken=same`;
+    const loop = `${BASE}${LIST}?api-version=${V}&$skiptoken=same`;
     const { arm, calls } = pages([
       { value: [{ image: 'a' }], nextLink: loop },
       { value: [{ image: 'b' }], nextLink: loop },
@@ -113,7 +116,7 @@ describe('cached-images paging', () => {
   it('remembers the first page: a nextLink back to page 1 yields nothing twice', async () => {
     const { arm, calls } = pages([
       { value: [{ image: 'a' }], nextLink: `${LIST}?$skiptoken=p2` },
-      { value: [{ image: 'b' }], nextLink: `${BASE}${LIST}?api-version=2025-09-01` },
+      { value: [{ image: 'b' }], nextLink: `${BASE}${LIST}?api-version=${V}` },
       { value: [{ image: 'a' }] },
     ]);
     const images = await collect(arm.listCachedImages(params));

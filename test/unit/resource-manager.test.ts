@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientError, createResourceManagerClient } from '../../src/index.js';
 import { CHECK, fakeFetch, GUID, IMAGES, json, ROLE, SUBSCRIPTION } from './fake-fetch.js';
+import { DEFAULT } from './defaults.js';
 
 const BASE = 'https://management.example.com';
 const scope = `providers/Provider.Subscription/subscriptions/${SUBSCRIPTION}`;
@@ -18,13 +19,13 @@ describe('api-version', () => {
     await arm.GET(ROLE, { params: { path: { scope, roleEligibilityScheduleRequestName: GUID } } });
     await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
     await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
-    expect(calls.map((c) => c.url.searchParams.getAll('api-version'))).toEqual([['2020-10-01'], ['2025-01-01'], ['2025-09-01']]);
+    expect(calls.map((c) => c.url.searchParams.getAll('api-version'))).toEqual([[DEFAULT.authorization], [DEFAULT.sql], [DEFAULT.containerinstance]]);
   });
 
   it('may be given per call only as the version the client is typed for', async () => {
     const { arm, calls } = client();
-    await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' }, query: { 'api-version': '2025-09-01' } } });
-    expect(calls[0]!.url.searchParams.getAll('api-version')).toEqual(['2025-09-01']);
+    await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' }, query: { 'api-version': DEFAULT.containerinstance } } });
+    expect(calls[0]!.url.searchParams.getAll('api-version')).toEqual([DEFAULT.containerinstance]);
     const other = arm.GET(IMAGES, {
       // @ts-expect-error another api-version would be checked against the wrong document's types
       params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' }, query: { 'api-version': '2024-11-01-preview' } },
@@ -78,7 +79,7 @@ describe('apiVersions', () => {
     expect(result.response.status).toBe(400);
     // The other APIs keep their defaults.
     await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
-    expect(new URL(calls[1]!.url).searchParams.get('api-version')).toBe('2025-09-01');
+    expect(new URL(calls[1]!.url).searchParams.get('api-version')).toBe(DEFAULT.containerinstance);
   });
 });
 
@@ -104,7 +105,7 @@ describe('URLs', () => {
     const { arm, calls } = client();
     await arm.GET(ROLE, { params: { path: { scope: 'subscriptions/a b?c#d(e)', roleEligibilityScheduleRequestName: GUID } } });
     expect(calls[0]!.url.pathname.startsWith('/subscriptions/a%20b%3Fc%23d%28e%29/providers/')).toBe(true);
-    expect(calls[0]!.url.search).toBe('?api-version=2020-10-01');
+    expect(calls[0]!.url.search).toBe(`?api-version=${DEFAULT.authorization}`);
   });
 
   it.each([
@@ -194,7 +195,7 @@ describe('requests', () => {
     const { arm, calls } = client();
     await arm.request('get', IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
     expect(calls[0]!.method).toBe('GET');
-    expect(calls[0]!.url.searchParams.get('api-version')).toBe('2025-09-01');
+    expect(calls[0]!.url.searchParams.get('api-version')).toBe(DEFAULT.containerinstance);
   });
 
   it('runs openapi-fetch middleware registered with use()', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.js';
 import { createNodeHttpFetch } from '../../src/transport-node-http.js';
 import { CHECK, GUID, SUBSCRIPTION } from './fake-fetch.js';
+import { DEFAULT } from './defaults.js';
 
 interface Seen {
   method: string;
@@ -53,7 +54,7 @@ describe('createNodeHttpFetch', () => {
     expect(result.response.headers.get('content-type')).toBe('application/json');
     const req = seen[0]!;
     expect(req.method).toBe('POST');
-    expect(req.url).toBe(`/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01`);
+    expect(req.url).toBe(`/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/checkNameAvailability?api-version=${DEFAULT.sql}`);
     expect(req.headers.authorization).toBe('Bearer tok-node-1');
     expect(req.headers['content-type']).toBe('application/json');
     expect(JSON.parse(req.body)).toEqual({ name: 'x', type: 'Provider.Sql/servers' });
@@ -77,7 +78,7 @@ describe('createNodeHttpFetch', () => {
     fetch.destroy();
     handlers.clear();
     expect(result).toMatchObject({ ok: true, data: { displayName: 'N' } });
-    expect(seen[0]!.url).toBe(`/api/v2.0/companies(c%291)/vendors(${GUID})`);
+    expect(seen[0]!.url).toBe(`/api/${DEFAULT.vendors}/companies(c%291)/vendors(${GUID})`);
     expect(seen[0]!.headers['if-match']).toBe('W/"7"');
   });
 
