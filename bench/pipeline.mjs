@@ -6,10 +6,11 @@
 //   scale  a synthetic document of 10, 100 and 1,000 operations through lint, bundle,
 //          types and a `tsc --noEmit` of a file that uses the client.
 // Usage: node bench/pipeline.mjs [cold|watch|scale]...   (default: all three)
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { startDev, timeEdits } from './lib/dev-edits.mjs';
 import { workspaceCopy } from './lib/workspace-copy.mjs';
 import { fmtMs, fmtS, median } from './lib/stats.mjs';
 import { scaling } from './lib/scaling.mjs';
@@ -68,40 +69,13 @@ async function cold(rounds = 3) {
 /** Starts `npm run dev` in the copy, edits one description, times until each step reports. */
 async function watchCycle(rounds = 5) {
   const { dir, remove } = await workspaceCopy('bench-watch-');
-  const child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock'], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const waiters = [];
-  const onData = (chunk) => {
-    out += chunk;
-    for (const w of [...waiters]) if (w.test(out)) waiters.splice(waiters.indexOf(w), 1);
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const waitFor = (pattern, from, timeoutMs = 30_000) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}\n${out}`)), timeoutMs);
-      const w = { test: (text) => pattern.test(text.slice(from)) && (clearTimeout(timer), resolve(performance.now()), true) };
-      if (!w.test(out)) waiters.push(w);
-    });
+  const dev = startDev(dir, ENV);
   try {
-    await waitFor(/dev  watch/, 0, 120_000);
-    const file = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
-    const original = await readFile(file, 'utf8');
-    const types = [];
-    const docs = [];
-    for (let i = 0; i < rounds; i++) {
-      const from = out.length;
-      const start = performance.now();
-      await writeFile(file, original.replace('description: Short code.', `description: Short code (edit ${i}).`));
-      const typesAt = waitFor(/dev  types /, from);
-      const docsAt = waitFor(/dev  done /, from);
-      types.push((await typesAt) - start);
-      docs.push((await docsAt) - start);
-      await new Promise((r) => setTimeout(r, 300)); // let the watcher settle between edits
-    }
+    await dev.waitFor(/dev {2}watch/, 0, 120_000);
+    const { types, docs } = await timeEdits(dev, dir, rounds, 300);
     return { types: median(types), docs: median(docs), rounds };
   } finally {
-    child.kill('SIGTERM');
+    dev.stop();
     await remove();
   }
 }

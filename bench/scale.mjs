@@ -17,7 +17,7 @@
 //              save -> done
 // Usage: node bench/scale.mjs [--sizes 5,25,100,250] [--baseline-max 25] [--watch 100]
 //                             [--samples 7] [--lint-only 1000]
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import { parse } from 'yaml';
 import { QUIET_ENV } from '../scripts/lib/run.mjs';
 import { mapLimit } from '../scripts/lib/pool.mjs';
 import { fmtMs, fmtS, median } from './lib/stats.mjs';
+import { startDev, timeEdits } from './lib/dev-edits.mjs';
 import { workspaceOfN } from './lib/workspace-n.mjs';
 
 const { values: opts } = parseArgs({
@@ -87,46 +88,19 @@ async function baseline(dir) {
 /** `npm run dev --no-mock` in `dir`: ready time, edit -> types / done, common edit -> done. */
 async function watchBench(dir, samples) {
   const start = performance.now();
-  const child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock'], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const waiters = [];
-  const onData = (chunk) => {
-    out += chunk;
-    for (const w of [...waiters]) if (w.test(out)) waiters.splice(waiters.indexOf(w), 1);
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const waitFor = (pattern, from, timeoutMs = 120_000) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}\n${out.slice(from)}`)), timeoutMs);
-      const w = { test: (text) => pattern.test(text.slice(from)) && (clearTimeout(timer), resolve(performance.now()), true) };
-      if (!w.test(out)) waiters.push(w);
-    });
+  const dev = startDev(dir, ENV);
   try {
-    const ready = (await waitFor(/dev {2}watch/, 0, 600_000)) - start;
-    const file = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
-    const original = await readFile(file, 'utf8');
-    const types = [];
-    const docs = [];
-    for (let i = 0; i < samples; i++) {
-      const from = out.length;
-      const t0 = performance.now();
-      await writeFile(file, original.replace('description: Short code.', `description: Short code (edit ${i}).`));
-      const typesAt = waitFor(/dev {2}types /, from);
-      const doneAt = waitFor(/dev {2}done /, from);
-      types.push((await typesAt) - t0);
-      docs.push((await doneAt) - t0);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const ready = (await dev.waitFor(/dev {2}watch/, 0, 600_000)) - start;
+    const { types, docs } = await timeEdits(dev, dir, samples, 500);
     const common = join(dir, 'specs/common/business-central/parameters/company_id.yaml');
-    const from = out.length;
+    const from = dev.output().length;
     const t0 = performance.now();
     await writeFile(common, (await readFile(common, 'utf8')).replace('Key of the company', 'Key (id) of the company'));
-    const settled = (await waitFor(/dev {2}done /, from, 600_000)) - t0;
-    const touched = /dev {2}bundle +(.*)  \d+ ms/.exec(out.slice(from))?.[1].split(', ').length ?? 0;
-    return { ready, types, docs, settled, touched, log: out };
+    const settled = (await dev.waitFor(/dev {2}done /, from, 600_000)) - t0;
+    const touched = /dev {2}bundle +(.*)  \d+ ms/.exec(dev.output().slice(from))?.[1].split(', ').length ?? 0;
+    return { ready, types, docs, settled, touched, log: dev.output() };
   } finally {
-    child.kill('SIGTERM');
+    dev.stop();
   }
 }
 

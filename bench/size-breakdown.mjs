@@ -8,10 +8,9 @@
 //
 //   node bench/size-breakdown.mjs
 import { execFileSync } from 'node:child_process';
-import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { appBundle } from './lib/app-bundle.mjs';
 import { readFileSync } from 'node:fs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,17 +26,9 @@ const ENTRY = `
 
 /** Bundles with some files replaced: { 'src/x.ts': source }. */
 async function gzipSize(swaps = {}) {
-  const result = await build({
+  const { gzip } = await appBundle({
+    root: ROOT,
     stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-    nodePaths: [join(ROOT, 'node_modules')],
-    absWorkingDir: ROOT,
     plugins: [
       {
         name: 'swap',
@@ -50,7 +41,7 @@ async function gzipSize(swaps = {}) {
       },
     ],
   });
-  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+  return gzip;
 }
 
 const core = now('src/core.ts');

@@ -5,12 +5,11 @@
 // The same measure for @azure/arm-sql (an entry calling servers.checkNameAvailability)
 // gives the comparison. Budget: 8.5 KiB for the two clients (all five operations);
 // it was 6 KiB before the issue #14 hardening: bench/README.md shows what each byte buys.
-import { build } from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { appBundle } from './lib/app-bundle.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET = 8.5 * 1024;
@@ -36,20 +35,7 @@ const entries = {
 async function measure(name, source, dir) {
   const entry = join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);
   writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-    nodePaths: [join(ROOT, 'node_modules')],
-    absWorkingDir: ROOT,
-  });
-  const code = result.outputFiles[0].contents;
-  return { name, min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  return { name, ...(await appBundle({ root: ROOT, entryPoints: [entry] })) };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'size-'));

@@ -15,8 +15,7 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { appBundle } from './lib/app-bundle.mjs';
 import { workspaceCopy } from './lib/workspace-copy.mjs';
 import { addVersions, workspaceOfN } from './lib/workspace-n.mjs';
 
@@ -80,12 +79,8 @@ async function measure(dir, app) {
   await writeFile(join(dir, 'app.ts'), app);
   await writeFile(join(dir, 'tsconfig.app.json'), JSON.stringify({ extends: './tsconfig.json', include: ['app.ts'] }));
   const tscS = await timed(() => run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.app.json'], { cwd: dir }));
-  const bundle = await build({
-    entryPoints: [join(dir, 'app.ts')], bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022',
-    write: false, logLevel: 'silent', nodePaths: [join(dir, 'node_modules')], absWorkingDir: dir,
-  });
-  const code = bundle.outputFiles[0].contents;
-  return { buildS, tscS, gzip: gzipSync(code, { level: 9 }).length, min: code.length };
+  const { gzip, min } = await appBundle({ root: dir, entryPoints: [join(dir, 'app.ts')] });
+  return { buildS, tscS, gzip, min };
 }
 
 const percent = (row, first) => `${row.gzip - first.gzip >= 0 ? '+' : ''}${row.gzip - first.gzip} B gzip (${(((row.gzip - first.gzip) / first.gzip) * 100).toFixed(2)} %)`;

@@ -1,0 +1,53 @@
+// `npm run dev` driven from a benchmark: start it in a workspace, wait for its lines, and
+// time one-field saves (save -> its `types` line, save -> its `done` line, which comes
+// after the docs page). Used by bench/pipeline.mjs (five documents) and bench/scale.mjs.
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Starts `scripts/watch.mjs --no-mock` in `dir`; resolves nothing, waits on lines. */
+export function startDev(dir, env) {
+  const child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const waiters = [];
+  const onData = (chunk) => {
+    out += chunk;
+    for (const w of [...waiters]) if (w.test(out)) waiters.splice(waiters.indexOf(w), 1);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return {
+    /** The output so far (its length marks where the next wait starts reading). */
+    output: () => out,
+    /** Resolves with performance.now() once `pattern` appears in the output after `from`. */
+    waitFor: (pattern, from, timeoutMs = 120_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}\n${out.slice(from)}`)), timeoutMs);
+        const w = { test: (text) => pattern.test(text.slice(from)) && (clearTimeout(timer), resolve(performance.now()), true) };
+        if (!w.test(out)) waiters.push(w);
+      }),
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+/**
+ * `samples` one-field edits of the shipment-method schema, `pauseMs` apart: save ->
+ * `types` line and save -> `done` line, in ms, one entry per edit.
+ */
+export async function timeEdits(dev, dir, samples, pauseMs) {
+  const file = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
+  const original = await readFile(file, 'utf8');
+  const types = [];
+  const docs = [];
+  for (let i = 0; i < samples; i++) {
+    const from = dev.output().length;
+    const start = performance.now();
+    await writeFile(file, original.replace('description: Short code.', `description: Short code (edit ${i}).`));
+    const typesAt = dev.waitFor(/dev {2}types /, from);
+    const doneAt = dev.waitFor(/dev {2}done /, from);
+    types.push((await typesAt) - start);
+    docs.push((await doneAt) - start);
+    await new Promise((r) => setTimeout(r, pauseMs)); // let the watcher settle between edits
+  }
+  return { types, docs };
+}
