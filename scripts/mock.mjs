@@ -25,7 +25,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadApis } from './lib/apis.mjs';
 import { startMock } from './mock/index.mjs';
-import { seconds } from './lib/run.mjs';
+import { seconds, stopOnSignals } from './lib/run.mjs';
 
 let options;
 try {
@@ -60,19 +60,10 @@ try {
   process.exit(1);
 }
 
-// Before the ready line: whoever reads it may signal at once.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    // A client that holds its connection must not keep the process alive.
-    setTimeout(() => process.exit(1), 3_000).unref();
-    await mock.close();
-    console.log('mock  stopped');
-    process.exit(0);
-  });
-}
+stopOnSignals(async () => {
+  await mock.close();
+  console.log('mock  stopped');
+});
 
 // performance.now() counts from process start: this is the start-to-ready time.
 console.log(`mock  ${mock.url}  ${mock.routes.length} operations  ready in ${seconds(0)}`);

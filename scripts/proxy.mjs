@@ -11,6 +11,7 @@
 //   curl -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:4020/subscriptions/.../cachedImages?api-version=2025-09-01"
 import { parseArgs } from 'node:util';
 import { formatExchange, formatSummary, startProxy } from './contract/proxy-server.mjs';
+import { stopOnSignals } from './lib/run.mjs';
 
 const usage = 'usage: npm run proxy -- --upstream <url> [--port <n>] [--fail-on-violation] [--preserve-host]';
 let options;
@@ -49,16 +50,9 @@ try {
   process.exit(1);
 }
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(1), 3_000).unref();
-    await proxy.close();
-    for (const line of formatSummary(proxy.summary())) console.log(line);
-    console.log('proxy  stopped');
-    process.exit(0);
-  });
-}
+stopOnSignals(async () => {
+  await proxy.close();
+  for (const line of formatSummary(proxy.summary())) console.log(line);
+  console.log('proxy  stopped');
+});
 console.log(`proxy  ${proxy.url} -> ${upstream.origin}${upstream.pathname.replace(/\/$/, '')}  ${options['fail-on-violation'] ? 'violating answers become 502' : 'reporting only'}  ready`);

@@ -40,3 +40,21 @@ export const withoutBanners = (text) =>
     .trim();
 
 export const seconds = (start) => `${((performance.now() - start) / 1000).toFixed(2)} s`;
+
+/**
+ * Ends a server command (mock, proxy) on Ctrl-C or SIGTERM: `stop()` once, then exit 0.
+ * Bounded at 3 s, then exit 1: a client that holds its connection must not keep the
+ * process alive. Install it before the ready line: whoever reads it may signal at once.
+ */
+export function stopOnSignals(stop) {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      setTimeout(() => process.exit(1), 3_000).unref();
+      await stop();
+      process.exit(0);
+    });
+  }
+}
