@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { GENERATED, loadApis, rel } from './lib/apis.mjs';
-import { readEntry, sha256, writeEntry } from './lib/cache.mjs';
+import { readEntry, sha256, unchanged, writeEntry } from './lib/cache.mjs';
 import { writeFileAtomic } from './lib/files.mjs';
 import { collectGaps, forReaders } from './lib/docs-gaps.mjs';
 import { landingPage } from './lib/docs-landing.mjs';
@@ -107,11 +107,40 @@ async function cachedPageInfo(api, defaults, source) {
   return { ...info, api };
 }
 
-/** apiName -> the changes between its consecutive versions, for APIs with several. */
-function versionChanges(apis) {
-  const counts = new Map();
-  for (const api of apis) counts.set(api.apiName, (counts.get(api.apiName) ?? 0) + 1);
-  return new Map([...counts].filter(([, n]) => n > 1).map(([apiName]) => [apiName, changesBetweenVersions(apiName)]));
+let changesCodeHash;
+/** The change report's own code: a new rule or message makes every cached report stale. */
+async function changesCodeKey() {
+  const dir = new URL('./changes/', import.meta.url);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.mjs')).sort();
+  changesCodeHash ??= sha256((await Promise.all(files.map((f) => readFile(new URL(f, dir))))).join('\0'));
+  return changesCodeHash;
+}
+
+/**
+ * apiName -> the changes between its consecutive versions, for APIs with several. Each
+ * API's report is cached on the files its comparison read (their hashes), the versions
+ * and the report's code: comparing 50 versions is most of a docs step with nothing to do.
+ */
+async function versionChanges(apis) {
+  const byName = new Map();
+  for (const api of apis) byName.set(api.apiName, [...(byName.get(api.apiName) ?? []), api]);
+  const result = new Map();
+  for (const [apiName, versions] of byName) {
+    if (versions.length < 2) continue;
+    const name = `docs-changes-${apiName}`;
+    const key = sha256([await changesCodeKey(), ...versions.map((a) => `${a.name}\0${a.rootRelative}`).sort()].join('\n'));
+    const entry = await readEntry(name);
+    if (entry.value?.key === key && (await unchanged(entry.value.inputs))) {
+      result.set(apiName, entry.value.changes);
+      continue;
+    }
+    // Hashes of the text the comparison read, not of the files read again afterwards.
+    const read = new Map();
+    const changes = changesBetweenVersions(apiName, { onRead: (file, text) => read.set(file, text === undefined ? null : sha256(text)) });
+    await writeEntry(name, { key, inputs: Object.fromEntries([...read].sort(([a], [b]) => a.localeCompare(b))), changes });
+    result.set(apiName, changes);
+  }
+  return result;
 }
 
 /** A bundle read once: its hash, and its parsed document when someone asks for it. */
@@ -144,7 +173,7 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
   const index = join(DOCS, 'index.html');
   // What changed between consecutive versions (APIs with several): part of the key, so
   // a change of the report itself redoes the landing page too.
-  const changes = versionChanges(apis);
+  const changes = await versionChanges(apis);
   const landingKey = sha256([await rendererKey(), JSON.stringify([...changes]), ...apis.map((api) => `${api.name}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`)].join('\n'));
   const landing = await readEntry('docs-landing');
   let infos;

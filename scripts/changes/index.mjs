@@ -111,8 +111,10 @@ export function changeSummary({ apis = loadApis(), base = 'HEAD' } = {}) {
   return compareWithBase({ apis, base, all: false }).changes;
 }
 
-export function changesBetweenVersions(apiName) {
-  const work = worktreeSource(ROOT);
+export function changesBetweenVersions(apiName, { onRead } = {}) {
+  const tree = worktreeSource(ROOT);
+  // `onRead(rel, text)` sees every file the comparison reads (the docs cache keys on them).
+  const work = onRead ? { ...tree, read: (rel) => { const text = tree.read(rel); onRead(rel, text); return text; } } : tree;
   const versions = loadApis().filter((a) => a.apiName === apiName).sort((a, b) => compareVersions(a.version, b.version));
   const changes = [];
   for (let i = 1; i < versions.length; i++) {

@@ -5,7 +5,7 @@
 // bundle) stays the size it was with one version; the docs list every version, newest
 // first, with the default marked. (The mock's side is in test/contract/versions.test.ts.)
 import { execFile } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
@@ -165,6 +165,19 @@ describe('a second version of an API', () => {
       expect(await readFile(join(dir, `generated/docs/${page}.html`), 'utf8')).toContain('<title>');
     }
   });
+
+  it('keeps the landing page\'s changes current after an edit: the edited API\'s report is redone, the others are reused', async () => {
+    const entry = (apiName: string) => join(dir, `.cache/provider-api/docs-changes-${apiName}.json`);
+    const vendorsBefore = await stat(entry('vendors'));
+    const sqlBefore = await readFile(entry('sql'), 'utf8');
+    await addProperty(join(dir, 'specs/resource-manager/Provider.Sql/2025-06-01/schemas/CheckNameAvailabilityResponse.yaml'), 'renewalHint', 'type: string\ndescription: When to ask again.');
+    await run(process.execPath, ['scripts/build.mjs', '--no-compile'], { cwd: dir });
+    const html = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
+    const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
+    expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*renewalHint/);
+    expect(await readFile(entry('sql'), 'utf8')).not.toBe(sqlBefore);
+    expect((await stat(entry('vendors'))).mtimeMs).toBe(vendorsBefore.mtimeMs);
+  }, 120_000);
 });
 
 describe('a version the clients could not derive from', () => {
