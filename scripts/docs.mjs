@@ -110,9 +110,10 @@ async function cachedPageInfo(api, defaults, source) {
 let changesCodeHash;
 /** The change report's own code: a new rule or message makes every cached report stale. */
 async function changesCodeKey() {
+  if (changesCodeHash) return changesCodeHash;
   const dir = new URL('./changes/', import.meta.url);
   const files = (await readdir(dir)).filter((f) => f.endsWith('.mjs')).sort();
-  changesCodeHash ??= sha256((await Promise.all(files.map((f) => readFile(new URL(f, dir))))).join('\0'));
+  changesCodeHash = sha256((await Promise.all(files.map((f) => readFile(new URL(f, dir))))).join('\0'));
   return changesCodeHash;
 }
 
