@@ -95,10 +95,17 @@ export class NodeHttpResponse extends Response {
   #bytes: Uint8Array | null;
   #used = false;
   #shadow: Response | undefined;
+  readonly #url: string;
 
-  constructor(bytes: Uint8Array | null, init: ResponseInit) {
+  /** `url`: the URL the request went to (a fetch's `response.url`; no redirect is followed). */
+  constructor(bytes: Uint8Array | null, init: ResponseInit, url = '') {
     super(null, init);
     this.#bytes = bytes;
+    this.#url = url;
+  }
+
+  override get url(): string {
+    return this.#url;
   }
 
   /** A Response over the same bytes, for the stream API; every read goes through it from then on. */
@@ -139,7 +146,7 @@ export class NodeHttpResponse extends Response {
   override clone(): Response {
     if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
     if (this.#shadow) return this.#shadow.clone();
-    const copy = new NodeHttpResponse(this.#bytes, this);
+    const copy = new NodeHttpResponse(this.#bytes, this, this.#url);
     (copy as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT] = (this as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT];
     return copy;
   }
@@ -278,11 +285,11 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): NodeHtt
                 if (inflate && (name === 'content-encoding' || name === 'content-length')) continue;
                 responseHeaders.append(name, pairs[i + 1]!);
               }
-              const response = new NodeHttpResponse(NULL_BODY.has(status) ? null : body, {
-                status,
-                statusText: res.statusMessage ?? '',
-                headers: responseHeaders,
-              });
+              const response = new NodeHttpResponse(
+                NULL_BODY.has(status) ? null : body,
+                { status, statusText: res.statusMessage ?? '', headers: responseHeaders },
+                url.href,
+              );
               // Read under `limit` already: the clients need not wrap it again.
               (response as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT] = limit;
               resolve(response);

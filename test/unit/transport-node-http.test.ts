@@ -55,6 +55,9 @@ describe('createNodeHttpFetch', () => {
     const req = seen[0]!;
     expect(req.method).toBe('POST');
     expect(req.url).toBe(`/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/checkNameAvailability?api-version=${DEFAULT.sql}`);
+    // As a fetch answers: the URL the request went to.
+    expect(result.response.url).toBe(`${base}/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/checkNameAvailability?api-version=${DEFAULT.sql}`);
+    expect(result.response.redirected).toBe(false);
     expect(req.headers.authorization).toBe('Bearer tok-node-1');
     expect(req.headers['content-type']).toBe('application/json');
     expect(JSON.parse(req.body)).toEqual({ name: 'x', type: 'Provider.Sql/servers' });
