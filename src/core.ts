@@ -360,7 +360,7 @@ export function createCore(options: ClientOptions, family: Family): Core {
         version: version!,
         apiVersion: family === 'resource-manager' ? version! : undefined,
         prefix,
-        what: `${key.slice(0, space)} ${baseUrl.origin}${prefix}${key.slice(space + 1)}`,
+        what: `${key.slice(0, space)} ${base}${prefix}${key.slice(space + 1)}`,
       });
     }
   }

@@ -44,6 +44,13 @@ describe('version prefix', () => {
     expect(result).toMatchObject({ ok: false, error: { error: { code: 'NotFound' } } });
   });
 
+  it('names the whole URL, tenant path included, in its errors', async () => {
+    const bc = createBusinessCentralClient({ baseUrl: `${BASE}/v2.0/tenant/production`, token: 't', retry: false, fetch: async () => Promise.reject(new TypeError('connection refused')) });
+    const error = await bc.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientError);
+    expect((error as ClientError).message).toContain(`POST ${BASE}/v2.0/tenant/production/api/${DEFAULT.shipmentmethods}/companies({company_id})/shipmentMethods`);
+  });
+
   it('refuses, before anything is sent, a pin not shaped vN.N and an API the family does not have', () => {
     for (const bad of ['2.0', 'v2', 'V2.0', 'v2.0-preview', '2025-01-01', 'v2.0/../..', 2]) {
       expect(() => createBusinessCentralClient({ baseUrl: BASE, token: 't', apiVersions: { vendors: bad as never } }), String(bad)).toThrow(
