@@ -21,6 +21,9 @@ import { createState } from './state.mjs';
 import { behaviours } from './behaviours/index.mjs';
 import { takenNamesOf } from './behaviours/name-check.mjs';
 
+/** How long a socket answered with a parse error keeps reading before it is closed. */
+const LINGER_MS = 2_000;
+
 const require = createRequire(import.meta.url);
 const { createInstance } = require('@stoplight/prism-http');
 const { createLogger } = require('@stoplight/prism-core');
@@ -73,12 +76,22 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   // A malformed request line or header never reaches handle(): answer it, do not crash.
+  // Answered sockets, lingering: what the client still sends comes back here as more
+  // parse errors, and is dropped.
+  const lingering = new WeakSet();
   server.on('clientError', (error, socket) => {
+    if (lingering.has(socket)) return;
     if (socket.writable && !socket.headersSent) {
       const body = JSON.stringify({ error: { code: 'BadRequest', message: `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).` } });
       // An answer to HEAD has no body: a client would read it as the next response.
       const head = /^HEAD /.test(String(error.rawPacket ?? ''));
       socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
+      // Lingering close (RFC 9112, 9.6): closing while the client still sends (a body
+      // after a bad request line) resets the connection, and the client may see the
+      // reset instead of this 400. So go on reading and dropping for a moment.
+      lingering.add(socket);
+      socket.on('data', () => {});
+      setTimeout(() => socket.destroy(), LINGER_MS).unref();
     } else socket.destroy();
   });
 
@@ -233,10 +246,16 @@ function preflight(req) {
   };
 }
 
-/** Answers before the body was read: read (and drop) it first, so keep-alive stays in sync. */
+/**
+ * Answers a request refused before its body was read. The body is read to its end and
+ * dropped first, as readBody does for a body too large: an answer sent while the client is
+ * still sending ends in a connection reset on its side, often before it reads the answer.
+ * (The server's requestTimeout bounds the wait.)
+ */
 function drain(req, res, answer) {
+  if (req.complete) return send(res, answer);
+  req.once('end', () => send(res, answer));
   req.resume();
-  send(res, answer);
 }
 
 const ascii = (text) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
