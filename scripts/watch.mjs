@@ -305,7 +305,9 @@ function changed(path) {
 // The configs are watched through their folder: a rename-over save of a watched single
 // file is otherwise lost, as with fs.watch.
 const watchers = [
-  chokidar.watch(SPECS, { ignoreInitial: true, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.(ya?ml|json)$/.test(path) }),
+  // followSymlinks: false: a symlink in specs/ to `/` must not have the watcher crawl the disk
+  // (the build refuses such a link anyway, lib/trust.mjs).
+  chokidar.watch(SPECS, { ignoreInitial: true, followSymlinks: false, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.(ya?ml|json)$/.test(path) }),
   chokidar.watch(ROOT, { ignoreInitial: true, depth: 0, ignored: (path) => path !== ROOT && !CONFIGS.includes(path) }),
 ];
 for (const watcher of watchers) {

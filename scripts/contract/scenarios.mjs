@@ -14,6 +14,7 @@ import { getLineColLocation, lint, loadConfig } from '@redocly/openapi-core';
 import { parse } from 'yaml';
 import { loadApis, ROOT } from '../lib/apis.mjs';
 import { finding } from '../lib/findings.mjs';
+import { checkTree, guardedRedoclyResolver } from '../lib/trust.mjs';
 import { QUIET_ENV } from '../lib/run.mjs';
 import { basePathOf } from '../lib/servers.mjs';
 
@@ -40,15 +41,23 @@ export async function lintScenarios(files = scenarioFiles()) {
   const config = await loadConfig({ configPath: join(ROOT, 'redocly.yaml') });
   const perFile = await Promise.all(
     files.map(async (file) => {
+      // An Arazzo document is a spec too: its $refs and sourceDescriptions are checked
+      // (lib/trust.mjs) before Redocly reads it, and Redocly's resolver refuses the same.
+      const { blocking, content } = checkTree(file);
+      if (blocking.length) return [...blocking, ...content];
       try {
-        const problems = await lint({ ref: file, config });
-        return problems
-          .filter((p) => p.severity !== 'off')
-          .map((p) => {
-            const at = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
-            const severity = p.severity === 'warn' ? 'warning' : p.severity;
-            return finding('redocly', at?.source.absoluteRef ?? file, at?.start.line ?? 1, at?.start.col ?? 1, severity, p.ruleId ?? 'arazzo', p.message);
-          });
+        const externalRefResolver = await guardedRedoclyResolver(config.resolve);
+        const problems = await lint({ ref: file, config, externalRefResolver });
+        return [
+          ...content,
+          ...problems
+            .filter((p) => p.severity !== 'off')
+            .map((p) => {
+              const at = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
+              const severity = p.severity === 'warn' ? 'warning' : p.severity;
+              return finding('redocly', at?.source.absoluteRef ?? file, at?.start.line ?? 1, at?.start.col ?? 1, severity, p.ruleId ?? 'arazzo', p.message);
+            }),
+        ];
       } catch (error) {
         return [finding('redocly', file, 1, 1, 'error', 'tool-error', error?.message?.split('\n')[0] ?? String(error))];
       }

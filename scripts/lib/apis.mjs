@@ -3,6 +3,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finding, InputError, positionOf, readYamlObject } from './findings.mjs';
+import { outsideGenerated, outsideSpecs } from './workspace-paths.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const GENERATED = join(ROOT, 'generated');
@@ -26,7 +27,15 @@ export function loadApis() {
   const findings = [];
   for (const [name, entry] of Object.entries(entries)) {
     if (!/^[a-z][a-z0-9-]*@[A-Za-z0-9][\w.-]*$/.test(name)) findings.push(problem(['apis', name], `"${name}" is not of the form <api>@<version> (e.g. sql@2025-01-01)`));
-    if (typeof entry?.root !== 'string' || typeof entry?.output !== 'string') findings.push(problem(['apis', name], `"${name}" needs a \`root\` and an \`output\` path`));
+    if (typeof entry?.root !== 'string' || typeof entry?.output !== 'string') {
+      findings.push(problem(['apis', name], `"${name}" needs a \`root\` and an \`output\` path`));
+      continue;
+    }
+    // The build reads only specs/ and writes only generated/ (docs/security.md).
+    const outsideRoot = outsideSpecs(join(ROOT, entry.root));
+    if (outsideRoot) findings.push(problem(['apis', name, 'root'], `\`root\` ${entry.root} ${outsideRoot}; a root document must be in specs/`));
+    const outsideOutput = outsideGenerated(join(ROOT, entry.output));
+    if (outsideOutput) findings.push(problem(['apis', name, 'output'], `\`output\` ${entry.output} ${outsideOutput}; the build writes only inside generated/`));
   }
   if (findings.length) throw new InputError(findings);
   return Object.entries(entries).map(([name, { root, output }]) => {

@@ -55,7 +55,13 @@ export function readYamlObject(file, what = 'document') {
     const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     return { findings: [finding('yaml', file, line, col, 'error', 'yaml-syntax', `${message}${more}`)] };
   }
-  const value = document.toJS();
+  let value;
+  try {
+    // Aliases expand here: a few are fine, an alias bomb is an error (specs refuse them all, lib/trust.mjs).
+    value = document.toJS({ maxAliasCount: 50 });
+  } catch (error) {
+    return { findings: [finding('yaml', file, 1, 1, 'error', 'yaml-alias', `cannot expand the ${what}: ${error.message.split('\n')[0]}`)] };
+  }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null || value === undefined ? 'empty' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
     return { findings: [finding('workspace', file, 1, 1, 'error', 'not-an-object', `the ${what} is ${kind}, not a YAML mapping`)] };

@@ -9,15 +9,23 @@ import { loadApis, rel, ROOT } from './apis.mjs';
 import { writeFileAtomic } from './files.mjs';
 import { finding, formatFinding, InputError, readYamlObject } from './findings.mjs';
 import { startSpectralWorker } from './spectral-worker.mjs';
+import { checkTree, guardedRedoclyResolver, symlinkFindings } from './trust.mjs';
 import { versionFindings } from './version-checks.mjs';
 
 export { formatFinding };
 
 /**
- * What the tools would throw on instead of reporting (Redocly throws on YAML it cannot
- * parse and on a root that is not an object): checked first, as findings.
+ * Checked before any tool reads the document: what the tools must never see (lib/trust.mjs:
+ * remote or outside $refs, YAML aliases, oversized or too deeply nested input) and what
+ * they would throw on instead of reporting (Redocly throws on YAML it cannot parse and on
+ * a root that is not an object). `blocking` keeps the linters from running; `content`
+ * (unsafe markup) is reported beside their findings.
  */
-const preflight = (api) => readYamlObject(api.root, 'root document').findings ?? [];
+function preflight(api) {
+  const { blocking, content } = checkTree(api.root);
+  if (blocking.length) return { blocking, content };
+  return { blocking: readYamlObject(api.root, 'root document').findings ?? [], content };
+}
 
 /** A tool that throws all the same: one finding at the root, never a stack trace. */
 const thrown = (tool, api, error) => [finding(tool, api.root, 1, 1, 'error', 'tool-error', error?.message?.split('\n')[0] ?? String(error))];
@@ -55,7 +63,8 @@ export async function createPipeline({ apis = loadApis() } = {}) {
 
   async function redoclyFindings(api) {
     const aliasConfig = config.forAlias(api.name);
-    const problems = await lint({ ref: api.root, config: aliasConfig });
+    const externalRefResolver = await guardedRedoclyResolver(aliasConfig.resolve);
+    const problems = await lint({ ref: api.root, config: aliasConfig, externalRefResolver });
     return problems
       .map((p) => aliasConfig.addProblemToIgnore(p))
       .filter((p) => !p.ignored && p.severity !== 'off')
@@ -81,18 +90,18 @@ export async function createPipeline({ apis = loadApis() } = {}) {
           return finding('redocly', location?.source.absoluteRef ?? join(ROOT, 'redocly.yaml'), location?.start.line ?? 1, location?.start.col ?? 1, 'error', p.ruleId, p.message);
         }),
       );
-      return [...(await configFindings), ...versionFindings(apis, checked)];
+      return [...(await configFindings), ...versionFindings(apis, checked), ...symlinkFindings()];
     },
 
     /** Every error, warning, info or hint of both linters for one API; any one fails lint. */
     async lint(api) {
-      const unreadable = preflight(api);
-      if (unreadable.length) return unreadable;
+      const { blocking, content } = preflight(api);
+      if (blocking.length) return [...blocking, ...content];
       const [redocly, spectral] = await Promise.all([
         redoclyFindings(api).catch((error) => thrown('redocly', api, error)),
         spectralWorker.lint(api.root).catch((error) => thrown('spectral', api, error)),
       ]);
-      return [...redocly, ...spectral].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+      return [...content, ...redocly, ...spectral].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
     },
 
     /**
@@ -100,9 +109,11 @@ export async function createPipeline({ apis = loadApis() } = {}) {
      * Nothing is written (`npm run dev` makes it while the save is still being linted).
      */
     async bundled(api) {
-      const unreadable = preflight(api);
-      if (unreadable.length) throw new InputError(unreadable);
-      const result = await bundle({ ref: api.root, config: config.forAlias(api.name), dereference: false });
+      const { blocking, content } = preflight(api);
+      if (blocking.length || content.length) throw new InputError([...blocking, ...content]);
+      const aliasConfig = config.forAlias(api.name);
+      const externalRefResolver = await guardedRedoclyResolver(aliasConfig.resolve);
+      const result = await bundle({ ref: api.root, config: aliasConfig, dereference: false, externalRefResolver });
       const errors = result.problems.filter((p) => p.severity === 'error');
       if (errors.length) throw new InputError(errors.map((p) => redoclyFinding(api, p)));
       const text = stringifyYaml(result.bundle.parsed, { noRefs: true, lineWidth: -1 });

@@ -55,6 +55,8 @@ if (!isMainThread && workerData?.spectralWorker) {
   const { default: spectralCore } = await import('@stoplight/spectral-core');
   const { default: spectralParsers } = await import('@stoplight/spectral-parsers'); // CommonJS: named ESM imports are undefined
   const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
+  const { Resolver } = await import('@stoplight/spectral-ref-resolver');
+  const { guardedFileRead } = await import('./trust.mjs');
   const { Spectral, Document } = spectralCore;
   const { rulesetPath } = workerData;
   const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
@@ -69,7 +71,9 @@ if (!isMainThread && workerData?.spectralWorker) {
     try {
       // A fresh Spectral (and so a fresh $ref resolver cache) per run: in watch mode the
       // referenced files change between runs. The ruleset itself is reused.
-      const spectral = new Spectral();
+      // Files only, and only inside specs/ (lib/trust.mjs has refused the rest already; this
+      // resolver has no http/https reader, so Spectral cannot fetch even if asked).
+      const spectral = new Spectral({ resolver: new Resolver({ resolvers: { file: { resolve: guardedFileRead } } }) });
       spectral.setRuleset(ruleset);
       const results = await spectral.run(new Document(await readFile(root, 'utf8'), spectralParsers.Yaml, root));
       const findings = results.map((r) =>
