@@ -7,6 +7,10 @@
 //   npm run mock -- --taken a,b        names the name check answers AlreadyExists for
 //   npm run mock -- --watch            reload when `npm run generate` rewrites a bundle
 //   npm run mock -- --verbose          Prism's request log and violations on stderr
+//   npm run mock -- --allow-host NAME  also answer requests whose Host is NAME (loopback names
+//                                      always are; others get 403: DNS rebinding). Repeatable.
+//   npm run mock -- --allow-origin O   let pages on origin O (or '*') change state; reads are
+//                                      open to any origin, writes to loopback origins. Repeatable.
 //
 // Resource-management paths are served from the root, chosen by `api-version`; business
 // data under each document's servers[0] prefix (/api/v2.0, /api/v1.0). Requests are
@@ -36,6 +40,8 @@ try {
       watch: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       taken: { type: 'string', default: '' },
+      'allow-host': { type: 'string', multiple: true, default: [] },
+      'allow-origin': { type: 'string', multiple: true, default: [] },
     },
   }));
 } catch (error) {
@@ -54,7 +60,7 @@ let apis;
 try {
   apis = loadApis(); // a broken redocly.yaml is one file:line:col line, not a stack trace
   const takenNames = options.taken.split(',').map((n) => n.trim()).filter(Boolean);
-  mock = await startMock({ port, host: options.host, apis, takenNames, logLevel: options.verbose ? 'info' : 'silent' });
+  mock = await startMock({ port, host: options.host, apis, takenNames, logLevel: options.verbose ? 'info' : 'silent', allowHosts: options['allow-host'], allowOrigins: options['allow-origin'] });
 } catch (error) {
   console.error(`mock  FAIL  ${error.message}`);
   process.exit(1);

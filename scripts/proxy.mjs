@@ -5,7 +5,10 @@
 // request names: api-version, or the /api/vX.Y prefix), one line per exchange. At exit
 // (Ctrl-C, SIGTERM) it prints a summary per operation. Tokens go to the upstream only and
 // are never logged. --preserve-host passes the client's Host on (for an upstream that
-// builds links from it, like the mock, so its nextLinks lead back through the proxy).
+// builds links from it, like the mock, so its nextLinks lead back through the proxy; the
+// TLS server name stays the upstream's). It answers only a loopback Host (DNS rebinding);
+// --allow-host <name> (repeatable) adds one. Query values of credential-like parameters
+// (token, key, sig, code, secret, password, ...) are logged as ***.
 //
 //   npm run proxy -- --upstream https://staging.example --port 4020
 //   curl -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:4020/subscriptions/.../cachedImages?api-version=2025-09-01"
@@ -13,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { formatExchange, formatSummary, startProxy } from './contract/proxy-server.mjs';
 import { stopOnSignals } from './lib/run.mjs';
 
-const usage = 'usage: npm run proxy -- --upstream <url> [--port <n>] [--fail-on-violation] [--preserve-host]';
+const usage = 'usage: npm run proxy -- --upstream <url> [--port <n>] [--fail-on-violation] [--preserve-host] [--allow-host <name>]';
 let options;
 try {
   ({ values: options } = parseArgs({
@@ -22,6 +25,7 @@ try {
       port: { type: 'string', default: '4020' },
       'fail-on-violation': { type: 'boolean', default: false },
       'preserve-host': { type: 'boolean', default: false },
+      'allow-host': { type: 'string', multiple: true, default: [] },
     },
   }));
 } catch (error) {
@@ -44,7 +48,7 @@ try {
 
 let proxy;
 try {
-  proxy = await startProxy({ upstream: upstream.href, port, failOnViolation: options['fail-on-violation'], preserveHost: options['preserve-host'], report: (e) => console.log(formatExchange(e)) });
+  proxy = await startProxy({ upstream: upstream.href, port, failOnViolation: options['fail-on-violation'], preserveHost: options['preserve-host'], allowHosts: options['allow-host'], report: (e) => console.log(formatExchange(e)) });
 } catch (error) {
   console.error(`proxy  FAIL  ${error.message}`);
   process.exit(1);

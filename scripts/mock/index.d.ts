@@ -9,6 +9,16 @@ export interface StartMockOptions {
   takenNames?: string[];
   /** pino level of Prism's log on stderr; default 'silent'. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /**
+   * Host names answered besides loopback ones (localhost, 127.0.0.0/8, [::1]); any other
+   * Host gets 403, against DNS rebinding. `'*'` answers every Host.
+   */
+  allowHosts?: string[];
+  /**
+   * Origins (`http://app.test:3000`) whose pages may change state (POST, PUT, PATCH,
+   * DELETE); pages on any origin may read. Loopback origins always may; `'*'` allows all.
+   */
+  allowOrigins?: string[];
 }
 
 export interface MockRoute {

@@ -20,6 +20,7 @@ import { createRouter, familyOfPath } from './routing.mjs';
 import { createState } from './state.mjs';
 import { behaviours } from './behaviours/index.mjs';
 import { takenNamesOf } from './behaviours/name-check.mjs';
+import { localGuard } from '../lib/local-host.mjs';
 
 /** How long a socket answered with a parse error keeps reading before it is closed. */
 const LINGER_MS = 2_000;
@@ -45,8 +46,11 @@ async function load(apis) {
  *   takenNames  names the name check answers AlreadyExists for, besides those of the
  *               spec's AlreadyExists examples
  *   logLevel    pino's ('silent' by default; 'info' shows Prism's log on stderr)
+ *   allowHosts  Host names answered besides loopback ones (lib/local-host.mjs; '*' = any)
+ *   allowOrigins  foreign origins that may change state (POST/PUT/PATCH/DELETE; '*' = any)
  */
-export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadApis(), takenNames = [], logLevel = 'silent' } = {}) {
+export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadApis(), takenNames = [], logLevel = 'silent', allowHosts = [], allowOrigins = [] } = {}) {
+  const local = localGuard({ allowHosts, allowOrigins, bound: host });
   // prism-core's logger is pino plus the custom level `success` Prism calls.
   const logger = createLogger('MOCK', { level: logLevel }, process.stderr);
   let current = await load(apis);
@@ -99,6 +103,9 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     const target = parseTarget(req.url);
     const guess = familyOfPath(target.path ?? '');
     if (target.problem) return drain(req, res, familyError(guess, ...target.problem));
+    // Local servers are local: a foreign Host (DNS rebinding), or a foreign page changing state.
+    const foreign = local.refuseHost(req) ?? local.refuseOrigin(req);
+    if (foreign) return drain(req, res, familyError(guess, foreign.status, foreign.message, { code: foreign.code }));
     if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) return drain(req, res, preflight(req));
     const headerProblem = checkHeaders(req.headers).problem;
     if (headerProblem) return drain(req, res, familyError(guess, ...headerProblem));
