@@ -278,10 +278,14 @@ export const VERSION_SHAPES: Readonly<Record<Family, RegExp>> = {
   'business-central': /^v\d+\.\d+$/,
 };
 
-/** One API in generated/client-manifest.ts: its default, and its operations (true: the default has it). */
+/**
+ * One API in generated/client-manifest.ts: its default, and its operations with the version
+ * an unpinned client sends each at (the newest non-preview version declaring it; null when
+ * only previews declare it).
+ */
 interface HeldApi {
   default: string | null;
-  operations: Readonly<Record<string, boolean>>;
+  operations: Readonly<Record<string, string | null>>;
 }
 
 /**
@@ -337,28 +341,26 @@ export function createCore(options: ClientOptions, family: Family): Core {
   const { retries, delayMs, maxDelayMs } = retrySettings(options.retry);
 
   const pinned = pinnedVersions(family, options.apiVersions);
-  // "METHOD path" -> the operation at the version this client sends it with; or, for an
-  // operation a default client cannot send (its API's default lacks it, or the API has
-  // no default), why not (for the error). A pinned API sends every operation of its API:
-  // the types refuse one the pinned version lacks, and the server answers it otherwise.
+  // "METHOD path" -> the operation at the version this client sends it with: the pinned
+  // version of its API, else the operation's own target (the newest non-preview version
+  // that declares it); or, for an operation only previews declare on an unpinned client,
+  // why not (for the error). A pinned API sends every operation of its API: the types
+  // refuse one the pinned version lacks, and the server answers it otherwise.
   const ops = new Map<string, OperationInfo>();
   const unsendable = new Map<string, string>();
   for (const [apiName, held] of Object.entries(apis[family] as Record<string, HeldApi>)) {
-    const version = pinned.get(apiName) ?? held.default;
-    for (const [key, inDefault] of Object.entries(held.operations)) {
-      if (!pinned.has(apiName) && !(version && inDefault)) {
-        unsendable.set(
-          key,
-          `${key} is not in ${version ? `${apiName} ${version}, the default` : `a default version of ${apiName} (every version is a preview)`}; pin a version that has it: apiVersions: { ${apiName}: '...' }.`,
-        );
+    for (const [key, target] of Object.entries(held.operations)) {
+      const version = pinned.get(apiName) ?? target;
+      if (!version) {
+        unsendable.set(key, `${key} is only in preview versions of ${apiName}; pin one that has it: apiVersions: { ${apiName}: '...' }.`);
         continue;
       }
       const prefix = family === 'business-central' ? `/api/${version}` : '';
       const space = key.indexOf(' ');
       ops.set(key, {
         apiName,
-        version: version!,
-        apiVersion: family === 'resource-manager' ? version! : undefined,
+        version,
+        apiVersion: family === 'resource-manager' ? version : undefined,
         prefix,
         what: `${key.slice(0, space)} ${base}${prefix}${key.slice(space + 1)}`,
       });

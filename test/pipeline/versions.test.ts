@@ -104,7 +104,7 @@ describe('a second version of an API', () => {
       await check(createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2024-01-01' } }));
       const vendor = (bc) => bc.updateVendor({ companyId: 'c', vendorId: '00000000-0000-0000-0000-000000000001', eTag: 'W/"1"', vendor: {} });
       await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example' }));
-      await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example', apiVersions: { vendors: 'v2.0' } }));
+      await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example', apiVersions: { businesscentral: 'v2.0' } }));
       let refused;
       try { createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2024-1-1' } }); } catch (e) { refused = e.code + ' ' + e.message; }
       console.log(JSON.stringify({ sent, refused }));
@@ -150,18 +150,18 @@ describe('a second version of an API', () => {
     expect(at('sql-2025-09-01-preview')).toBeGreaterThan(0);
     expect(at('sql-2025-09-01-preview')).toBeLessThan(at('sql-2025-06-01'));
     expect(at('sql-2025-06-01')).toBeLessThan(at('sql-2025-01-01'));
-    expect(at('vendors-v2.1')).toBeLessThan(at('vendors-v2.0'));
+    expect(at('businesscentral-v2.1')).toBeLessThan(at('businesscentral-v2.0'));
     const card = (name: string) => html.slice(at(name), html.indexOf('</article>', at(name)));
     expect(card('sql-2025-06-01')).toContain('class="badge default"');
     expect(card('sql-2025-01-01')).not.toContain('class="badge default"');
     expect(card('sql-2025-09-01-preview')).toContain('class="badge preview"');
-    expect(card('vendors-v2.1')).toContain('class="badge default"');
+    expect(card('businesscentral-v2.1')).toContain('class="badge default"');
     // What changed between consecutive versions, per API (npm run changes, between versions).
     const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
     expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*estimatedAvailableAt/);
     expect(html.slice(html.indexOf('id="changes-vendors"'))).toMatch(/v2\.0 → v2\.1<\/span> <code>[\w-]+<\/code> [^<]*rating/);
     expect(html).not.toContain('id="changes-authorization"');
-    for (const page of ['sql-2025-01-01', 'sql-2025-06-01', 'sql-2025-09-01-preview', 'vendors-v2.0', 'vendors-v2.1']) {
+    for (const page of ['sql-2025-01-01', 'sql-2025-06-01', 'sql-2025-09-01-preview', 'businesscentral-v2.0', 'businesscentral-v2.1']) {
       expect(await readFile(join(dir, `generated/docs/${page}.html`), 'utf8')).toContain('<title>');
     }
   });

@@ -6,8 +6,8 @@ import { bundleOf, deref } from '../helpers/bundles.js';
 const auth = bundleOf('authorization@2020-10-01');
 const sql = bundleOf('sql@2025-01-01');
 const aci = bundleOf('containerinstance@2025-09-01');
-const vendors = bundleOf('vendors@v2.0');
-const shipments = bundleOf('shipmentmethods@v1.0');
+const vendors = bundleOf('businesscentral@v2.0');
+const shipments = bundleOf('businesscentral@v1.0');
 
 const schema = (doc: any, name: string) => doc.components.schemas[name];
 const operation = (doc: any) => {

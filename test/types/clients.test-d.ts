@@ -18,7 +18,7 @@ import {
   type Vendor,
   type VendorUpdate,
 } from '../../src/index.js';
-import type { Readable } from '../../generated/types/vendors-v2.0.js';
+import type { Readable } from '../../generated/types/businesscentral-v2.0.js';
 import type { Defaults } from '../../generated/versions.js';
 
 const arm = createResourceManagerClient({ baseUrl: 'https://management.example.com', token: 't' });
@@ -153,11 +153,11 @@ describe('options', () => {
 describe('apiVersions', () => {
   it('takes only versions the workspace holds, for APIs it holds', () => {
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
-    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { vendors: 'v2.0', shipmentmethods: 'v1.0' } });
+    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { businesscentral: 'v2.0', shipmentmethods: 'v1.0' } });
     // @ts-expect-error 2025-06-01 is not a version of sql in this workspace (a version of it is dated -01-01)
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-06-01' } });
     // @ts-expect-error vendors is a business-data API, not a resource-management one
-    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { vendors: 'v2.0' } });
+    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { businesscentral: 'v2.0' } });
   });
 
   it('types the per-call api-version as the one version the client sends', () => {

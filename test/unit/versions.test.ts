@@ -89,7 +89,7 @@ describe('a pinned client', () => {
 
   it('business data: under /api/<pinned version>', async () => {
     const fake = fakeFetch(() => json({ value: [] }));
-    const bc = createBusinessCentralClient({ baseUrl: 'https://b.example/t', token: 't', fetch: fake.fetch, apiVersions: { vendors: 'v2.1' } as never }) as unknown as Untyped;
+    const bc = createBusinessCentralClient({ baseUrl: 'https://b.example/t', token: 't', fetch: fake.fetch, apiVersions: { businesscentral: 'v2.1' } as never }) as unknown as Untyped;
     await bc.GET(pathOf(VENDORS), { params: { path: { company_id: GUID } } });
     expect(fake.calls.map((c) => c.url.pathname)).toEqual([`/t/api/v2.1/companies(${GUID})/vendors`]);
   });
