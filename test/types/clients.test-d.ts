@@ -92,6 +92,15 @@ describe('resource-management client', () => {
     // @ts-expect-error location is required
     arm.listCachedImages({ subscriptionId: 's' });
   });
+
+  it('offers listAll/listPages on nextLink-paged lists only, typed by the list', () => {
+    expectTypeOf(arm.listAll(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<AsyncGenerator<CachedImages, void, undefined>>();
+    expectTypeOf(arm.listPages(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<AsyncGenerator<CachedImagesListResult, void, undefined>>();
+    // @ts-expect-error the name check is not a list
+    arm.listAll(CHECK, { params: { path: { subscriptionId: 's' } } });
+    // @ts-expect-error location is required
+    arm.listAll(IMAGES, { params: { path: { subscriptionId: 's' } } });
+  });
 });
 
 describe('business-data client', () => {
@@ -140,6 +149,16 @@ describe('business-data client', () => {
   it('requires the eTag in the helper', () => {
     // @ts-expect-error eTag is required
     bc.updateVendor({ companyId: 'c', vendorId: name, vendor: { displayName: 'A' } });
+  });
+
+  it('offers patchWithETag on PATCHes that require If-Match only, typed by their body', () => {
+    bc.patchWithETag(VENDOR, { params: { path }, eTag: 'W/"1"', body: { displayName: 'A' } });
+    // @ts-expect-error id is read-only
+    bc.patchWithETag(VENDOR, { params: { path }, eTag: 'W/"1"', body: { id: name } });
+    // @ts-expect-error the eTag is required
+    bc.patchWithETag(VENDOR, { params: { path }, body: { displayName: 'A' } });
+    // @ts-expect-error shipment methods have no PATCH with If-Match
+    bc.patchWithETag(SHIPMENTS, { params: { path: { company_id: 'c' } }, eTag: 'W/"1"', body: {} });
   });
 });
 
