@@ -20,6 +20,7 @@ import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './
 import { mockComponent } from './respond.mjs';
 import { createRouter, familyOfPath } from './routing.mjs';
 import { createState } from './state.mjs';
+import { ADMIN_PREFIX } from './constants.mjs';
 import { takenNamesOf } from './behaviours/name-check.mjs';
 import { applyConventions } from './conventions/index.mjs';
 import { createTestApi } from './test-api/index.mjs';
@@ -66,7 +67,7 @@ export async function startMock({
   documents: given,
   apis = given ?? loadApis(),
   takenNames = [],
-  adminPrefix = '/__mock',
+  adminPrefix = ADMIN_PREFIX,
   maxRecordedRequests = 1000,
   logLevel = 'silent',
 } = {}) {

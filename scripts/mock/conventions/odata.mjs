@@ -22,8 +22,7 @@ import { DELETED, normalKey } from '../state.mjs';
 import { parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema } from './shapes.mjs';
 import { deref } from '../documents.mjs';
 
-/** The tag an entity starts with when no document gives If-Match an example. */
-export const INITIAL_ETAG = 'W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="';
+import { INITIAL_ETAG } from '../constants.mjs';
 
 const FAMILY = 'business-central';
 const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?$/;
