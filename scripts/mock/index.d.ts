@@ -113,7 +113,7 @@ export interface RecordedRequest {
   query: Record<string, string | string[]>;
   /** Lower-case names; Authorization keeps only its scheme (`Bearer [redacted]`). */
   headers: Record<string, string | string[] | undefined>;
-  /** The parsed JSON body (text for other media types, null when empty; undefined when never read). */
+  /** The parsed JSON body (text for other media types, null when empty; undefined when never read; a note of its size over 64 KiB). */
   body: unknown;
   /** Undefined when no operation matched (a 404, 405, ...). */
   operationId?: string;

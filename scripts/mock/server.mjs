@@ -11,11 +11,11 @@
 //   5. the answer   checked by Prism against its own document; a 5xx nobody asked for
 //                   is reported on stderr as a mock bug.
 // Pinned against prism-http 5.12.0, prism-core 5.8.0 (Node 20).
-import http, { STATUS_CODES } from 'node:http';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { compareVersions, loadApis } from '../lib/apis.mjs';
-import { loadDocuments, responseExamples } from './documents.mjs';
-import { errorAnswer, familyError } from './errors.mjs';
+import { loadDocuments } from './documents.mjs';
+import { familyError } from './errors.mjs';
 import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './guards.mjs';
 import { mockComponent } from './respond.mjs';
 import { createRouter, familyOfPath } from './routing.mjs';
@@ -25,7 +25,8 @@ import { takenNamesOf } from './behaviours/name-check.mjs';
 import { applyConventions } from './conventions/index.mjs';
 import { createTestApi } from './test-api/index.mjs';
 import { adminAnswer, isAdminPath } from './test-api/admin.mjs';
-import { redactHeaders } from './test-api/requests.mjs';
+import { MAX_RECORDED_BODY_BYTES, redactHeaders } from './test-api/requests.mjs';
+import { applyOverride } from './test-api/apply.mjs';
 
 /** How long a socket answered with a parse error keeps reading before it is closed. */
 const LINGER_MS = 2_000;
@@ -183,27 +184,12 @@ export async function startMock({
 
     const { prefer } = preferred;
     const params = Object.fromEntries(Object.entries(matched.params).map(([name, value]) => [name, decodeURIComponent(value)]));
-    record.body = decoded.body;
+    record.body = read.size > MAX_RECORDED_BODY_BYTES ? `[a body of ${read.size} bytes, not recorded]` : decoded.body;
 
     // A test's override for this operation: it answers before Prism validates anything.
-    const rule = testApi.overrides.take({ method: req.method, path: target.path, query: target.query, headers: redactHeaders(req.headers), body: decoded.body, params, ...pick(record, 'operationId', 'api', 'version') });
-    if (rule?.failed) return send(res, errorAnswer(500, 'MockOverrideFailed', rule.failed));
-    if (rule) {
-      record.override = rule.id;
-      if (rule.delayMs) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
-      if (rule.fault === 'timeout') {
-        // Never answered: held until the client gives up, reset() or close().
-        record.fault = 'timeout';
-        testApi.held.add(res);
-        res.once('close', () => testApi.held.delete(res));
-        return;
-      }
-      if (rule.fault === 'drop') {
-        record.fault = 'drop';
-        return void req.socket.destroy();
-      }
-      if (rule.status !== undefined) return send(res, overrideAnswer(rule, family, entry));
-    }
+    const overrideRequest = { method: req.method, path: target.path, query: target.query, headers: redactHeaders(req.headers), body: decoded.body, params, ...pick(record, 'operationId', 'api', 'version') };
+    const rule = testApi.overrides.take(overrideRequest);
+    if (rule && (await applyOverride(rule, { req, res, record, family, entry, held: testApi.held, send }))) return;
 
     const ctx = { family, handler: entry.operation.handler, doc: entry.doc, state, params, headers: req.headers, query: target.query, rawPath: target.path, origin: originOf(req, server) };
     const input = { method: req.method.toLowerCase(), url: { path: prismPath, baseUrl: undefined, query: target.query }, headers: req.headers, body: decoded.body };
@@ -319,19 +305,6 @@ function originOf(req, server) {
 }
 
 const pick = (object, ...keys) => Object.fromEntries(keys.map((key) => [key, object[key]]));
-
-/** The answer an override gives: its status, headers and body; an error body in the family's model when it gives none. */
-function overrideAnswer(rule, family, entry) {
-  const headers = { ...(rule.headers ?? {}) };
-  if (rule.body !== undefined) return { status: rule.status, headers: { 'content-type': 'application/json', ...headers }, body: rule.body };
-  if (rule.status >= 400) {
-    const code = (STATUS_CODES[rule.status] ?? `Status ${rule.status}`).replace(/[^A-Za-z0-9]+(.)?/g, (_, c) => (c ?? '').toUpperCase());
-    return familyError(family, rule.status, `Answered ${rule.status} because a test override asked for it (${rule.operationId}).`, { code, headers });
-  }
-  // A success without a body: the operation's documented example for that status, if any.
-  const example = Object.values(responseExamples(entry.doc.document, entry.operation.iid, String(rule.status)))[0];
-  return example === undefined ? { status: rule.status, headers, body: undefined } : { status: rule.status, headers: { 'content-type': 'application/json', ...headers }, body: example };
-}
 
 function preflight(req) {
   return {

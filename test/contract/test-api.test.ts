@@ -117,6 +117,14 @@ describe('override', () => {
     ]);
   });
 
+  it('a success status without a body answers the documented example; a when() that throws is a 500 naming it', async () => {
+    mock.override({ operationId: 'getVendor', status: 200, times: 1 });
+    expect((await call(vendorUrl('cccccccc-0000-4000-8000-000000000003'))).body).toMatchObject({ id: VENDOR, displayName: 'Fabrikam Supplies' });
+    mock.override({ operationId: 'getVendor', when: () => { throw new Error('broken predicate'); }, status: 200 });
+    const broken = await call(vendorUrl());
+    expect(broken).toMatchObject({ status: 500, body: { error: { code: 'MockOverrideFailed', message: expect.stringContaining('broken predicate') } } });
+  });
+
   it('refuses an override it cannot apply, naming what is wrong', () => {
     expect(() => mock.override({ operationId: 'nope', status: 500 })).toThrow(/no document declares this operationId.*getVendor/);
     expect(() => mock.override({ operationId: 'getVendor' })).toThrow(/say what to do/);

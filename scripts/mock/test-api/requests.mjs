@@ -3,6 +3,8 @@
 // kept. Credentials never enter it: Authorization (and Proxy-Authorization, Cookie) keep
 // only their scheme.
 const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+/** Bodies larger than this are recorded as a note of their size, so the record stays small. */
+export const MAX_RECORDED_BODY_BYTES = 64 * 1024;
 
 export function redactHeaders(headers) {
   const out = {};
@@ -39,7 +41,7 @@ export function createRequestLog({ max = 1000 } = {}) {
       };
       res.once('finish', () => (record.status = res.statusCode));
       entries.push(record);
-      if (entries.length > max) entries = entries.slice(-max);
+      if (entries.length > max) entries.shift();
       return record;
     },
     /** A copy of the entries, oldest first. */
