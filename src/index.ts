@@ -52,7 +52,7 @@ export type {
 } from './models.js';
 export { ClientError, isBusinessCentralErrorBody, isClientError } from './errors.js';
 export type { BusinessCentralErrorBody, ClientErrorCode, ClientErrorDetails } from './errors.js';
-export type { ClientOptions } from './core.js';
+export type { ClientOptions, TokenCredentialLike } from './core.js';
 export type { PageOptions } from './paging.js';
 export type { HttpMethod, Result, TypedClient } from './types.js';
 export type { ApiName, ApiVersions, DefaultVersionOf, SchemaOf, VersionOf, WithPinnedApiVersion, Writable } from './versions.js';
