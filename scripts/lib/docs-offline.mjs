@@ -63,6 +63,23 @@ const READABLE = `
     font: 600 13px/1.4 system-ui, sans-serif; color: #0b57d0; text-decoration: none; }
   #all-apis:hover { text-decoration: underline; }`;
 
+// Colours with a contrast of at least 4.5:1 (WCAG AA; checked by axe-core in the
+// browser test) where Redoc 3's light theme has less: secondary text, links and
+// buttons, the HTTP method tags, code comments and tokens. Redoc 3 reads these custom
+// properties; `html:root` outranks its `:root` rules.
+const THEME = `
+  html:root { --text-color-secondary: #4f5260 !important; --text-color-description: #4f5260 !important;
+    --color-warm-grey-7: #565866 !important; --color-warm-grey-8: #4f5260 !important; --input-content-placeholder-color: #5c5e6b !important;
+    --color-blue-6: #0b57d0 !important; --color-blue-7: #0b57d0 !important; --link-color-primary: #0b57d0 !important;
+    --color-carrot-7: #8a4600 !important; --color-carrot-6: #8a4600 !important; --color-carrot-8: #7a3e00 !important;
+    --color-grass-7: #116329 !important; --color-green-7: #116329 !important; --color-red-7: #a40e26 !important;
+    --color-purple-7: #5a32a3 !important; --color-sky-6: #075985 !important; --color-turquoise-6: #0e6470 !important; }
+  html:root .tag-get { --tag-color: #116329 !important; } html:root .tag-post { --tag-color: #0b4fbf !important; }
+  html:root .tag-put { --tag-color: #5a32a3 !important; } html:root .tag-patch { --tag-color: #6b4000 !important; }
+  html:root .tag-delete { --tag-color: #a40e26 !important; } html:root .tag-head, html:root .tag-options { --tag-color: #3b3d48 !important; }
+  html:root .th-token.th-comment { color: #565866 !important; }
+  html:root .th-token.th-function, html:root .th-token.th-type, html:root .th-token.th-class-name, html:root .th-token.th-operator { color: #8a4600 !important; }`;
+
 // The "Try it" button (beside "All APIs") and its dialog.
 const TRY_IT_STYLE = `
   #try-it-open { position: fixed; top: 0; right: 110px; z-index: 100; padding: 6px 12px; background: #0b57d0; color: #fff;
@@ -118,11 +135,11 @@ export function docsPage({ title, definition, options, runtime, script, requests
   <meta http-equiv="Content-Security-Policy" content="${csp({ scripts: true })}">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)}</title>
-  <style>body { padding: 0; margin: 0; }${READABLE}${TRY_IT_STYLE}</style>
+  <style>body { padding: 0; margin: 0; }${READABLE}${THEME}${TRY_IT_STYLE}</style>
 </head>
 <body>
-  ${BACK_LINK}
-  <main id="redoc"></main>
+  <nav aria-label="Documentation">${BACK_LINK}</nav>
+  <div id="redoc"></div>
   <script type="application/json" id="redoc-definition">${scriptJson(definition)}</script>
   <script type="application/json" id="redoc-options">${scriptJson(options)}</script>
   <script type="application/json" id="try-it-requests">${scriptJson(requests)}</script>

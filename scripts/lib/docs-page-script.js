@@ -13,6 +13,17 @@
   // eslint-disable-next-line no-undef
   init(definition, options, document.getElementById('redoc'));
 
+  // Redoc labels each example switcher "Example" while it shows the example's name: a
+  // spoken label that differs from the visible one (axe: label-content-name-mismatch).
+  // The label keeps "Example" and adds what the button shows.
+  const labelSwitchers = () => {
+    for (const button of document.querySelectorAll('button[aria-haspopup="menu"][aria-label^="Example"]')) {
+      const label = `Example: ${button.textContent.trim()}`;
+      if (button.textContent.trim() && button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+    }
+  };
+  new MutationObserver(labelSwitchers).observe(document.getElementById('redoc'), { subtree: true, childList: true, characterData: true });
+
   const requests = read('try-it-requests');
   const servedHere = location.protocol === 'http:' || location.protocol === 'https:';
   const el = (tag, props = {}, children = []) => {
