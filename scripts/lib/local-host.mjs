@@ -46,8 +46,9 @@ function originOf(header) {
 const normaliseOrigin = (origin) => (origin === '*' ? '*' : (originOf(origin)?.origin ?? String(origin)));
 
 /**
- * The checks of one server. `allowHosts`: extra Host names answered (`*` = any);
- * `allowOrigins`: foreign origins allowed to change state (`*` = any); `bound`: the
+ * The checks of one server. `allowHosts`: extra Host names answered (`*` = any; a page on
+ * one of these names, any scheme or port, may also change state); `allowOrigins`: foreign
+ * origins allowed to change state (`*` = any); `bound`: the
  * address the server listens on (a specific non-loopback address is allowed as a Host).
  * Returns `{ refuseHost(req), refuseOrigin(req) }`.
  */
@@ -62,7 +63,9 @@ export function localGuard({ allowHosts = [], allowOrigins = [], bound } = {}) {
     const url = originOf(header);
     if (origins.has('*')) return true;
     if (!url) return false;
-    return isLoopbackName(hostName(url.host)) || origins.has(url.origin);
+    // A page served under a Host the user allowed is the user's own page.
+    const name = hostName(url.host);
+    return isLoopbackName(name) || origins.has(url.origin) || (hosts.has(name) && !hosts.has('*'));
   };
 
   return {
