@@ -80,12 +80,15 @@ function refPaths(ref, fromFile) {
 const FORBIDDEN_ELEMENTS = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'style', 'meta', 'link', 'base', 'portal']);
 /** Attributes that do the same whatever their element (on* is checked by prefix). */
 const FORBIDDEN_ATTRIBUTES = new Set(['srcdoc', 'formaction', 'action', 'http-equiv', 'style']);
-/** A URL that runs script or renders a document: javascript:, vbscript:, any data: but a raster image. */
-const scriptUrl = (value) => {
-  const bare = value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
-  return /^(?:javascript|vbscript):/.test(bare) || (/^data:/.test(bare) && !/^data:image\/(?:png|gif|jpe?g|webp|avif)[;,]/.test(bare));
-};
-const SCRIPT_SCHEME = /(?:javascript|vbscript):/i;
+const bare = (value) => value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
+/** A URL that runs script, or a document that can: javascript:, vbscript:, data: HTML, SVG or XML. */
+const SCRIPT_URL = /^(?:javascript|vbscript):|^data:(?:text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)[;,]/;
+const isScriptUrl = (value) => SCRIPT_URL.test(bare(value));
+/** In an HTML attribute, any data: URL but a raster image is refused too (<object data>, <a href>). */
+const attributeUrlUnsafe = (value) => isScriptUrl(value) || (/^data:/.test(bare(value)) && !/^data:image\/(?:png|gif|jpe?g|webp|avif)[;,]/.test(bare(value)));
+/** Link destinations in Markdown: inline `](url)`, reference `[x]: url`, autolink `<scheme:…>`. */
+const LINKS = [/\]\(\s*<?([^)>]*)/g, /^[ \t]{0,3}\[[^\]]+\]:[ \t]*<?([^\s>]+)/gm, /<([a-z][a-z0-9+.-]*:[^<>]*)>/gi];
+const schemeOf = (value) => bare(value).split(':')[0];
 
 /**
  * The first piece of `text` a browser would turn into script or page takeover once the
@@ -109,17 +112,22 @@ export function unsafeMarkup(text) {
           const at = node.sourceCodeLocation?.attrs?.[name]?.startOffset ?? offset;
           if (name.startsWith('on')) return { offset: at, message: `HTML event handler ${name}= on <${node.tagName}> is not allowed in a spec (it runs script)` };
           if (FORBIDDEN_ATTRIBUTES.has(name)) return { offset: at, message: `HTML attribute ${name}= on <${node.tagName}> is not allowed in a spec` };
-          if (scriptUrl(value)) return { offset: at, message: `HTML attribute ${name}= on <${node.tagName}> holds a ${value.trim().split(':')[0].toLowerCase()}: URL, which is not allowed in a spec` };
+          if (attributeUrlUnsafe(value)) return { offset: at, message: `HTML attribute ${name}= on <${node.tagName}> holds a ${schemeOf(value)}: URL, which is not allowed in a spec` };
         }
       }
       for (const child of node.childNodes ?? []) stack.push(child);
       if (node.content) stack.push(node.content); // <template>
     }
   }
-  // Markdown links and autolinks (`[x](javascript:…)`, `<javascript:…>`), entity-encoded or not.
+  // A string that is such a URL (Redoc links externalDocs.url, termsOfService, contact and
+  // licence URLs), or a Markdown link to one; entity-encoded or not (the parsed texts).
+  if (isScriptUrl(text)) return { offset: 0, message: `a ${schemeOf(text)}: URL is not allowed in a spec (a link to it runs script)` };
   for (const t of texts) {
-    const match = SCRIPT_SCHEME.exec(t.replace(/[\s\u0000-\u001f]+/g, ''));
-    if (match) return { offset: t === text ? Math.max(0, text.search(/[jv]/i)) : 0, message: `a ${match[0].toLowerCase()} URL is not allowed in a spec (a link to it runs script)` };
+    for (const pattern of LINKS) {
+      for (const match of t.matchAll(pattern)) {
+        if (isScriptUrl(match[1])) return { offset: t === text ? match.index : 0, message: `a Markdown link to a ${schemeOf(match[1])}: URL is not allowed in a spec (it runs script)` };
+      }
+    }
   }
   return undefined;
 }
