@@ -171,6 +171,29 @@ describe('the proxy', () => {
     expect(exchange.error).not.toMatch(/upstream/);
   });
 
+  it('names the upstream in TLS (SNI), never the Host the client sent', async () => {
+    // A TCP listener that reads the server name from the TLS ClientHello and hangs up.
+    const names: string[] = [];
+    const { createServer } = await import('node:net');
+    const tlsUpstream = createServer((socket) => {
+      socket.once('data', (hello: Buffer) => {
+        names.push(serverNameOf(hello) ?? '(none)');
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => tlsUpstream.listen(0, '127.0.0.1', resolve));
+    const port = (tlsUpstream.address() as AddressInfo).port;
+    const tlsProxy = await startProxy({ upstream: `https://localhost:${port}/`, preserveHost: true, timeoutMs: 3_000 });
+    try {
+      const answer = await send(tlsProxy.url, 'GET', '/x', { host: 'attacker.localhost' });
+      expect(answer.status).toBe(502);
+      expect(names).toEqual(['localhost']);
+    } finally {
+      await tlsProxy.close();
+      tlsUpstream.close();
+    }
+  });
+
   it('redacts the values of credential-like query parameters in its log, and forwards them untouched', async () => {
     const path = '/q?access_token=TOKEN1&sig=SIG2&apiKey=KEY3&code=CODE4&X-Amz-Signature=SIG5&api-version=2025-01-01&$skiptoken=page2';
     await send(proxy.url, 'GET', path);
@@ -182,3 +205,19 @@ describe('the proxy', () => {
     expect(line).toContain('$skiptoken=page2');
   });
 });
+
+/** The server_name of a TLS ClientHello (RFC 8446 4.1.2, RFC 6066 3), or undefined. */
+function serverNameOf(hello: Buffer): string | undefined {
+  let at = 5 + 4 + 2 + 32; // record header, handshake header, version, random
+  at += 1 + hello[at]!; // session id
+  at += 2 + hello.readUInt16BE(at); // cipher suites
+  at += 1 + hello[at]!; // compression methods
+  const end = at + 2 + hello.readUInt16BE(at);
+  for (at += 2; at + 4 <= end; ) {
+    const type = hello.readUInt16BE(at);
+    const length = hello.readUInt16BE(at + 2);
+    if (type === 0) return hello.toString('latin1', at + 4 + 5, at + 4 + length); // list length, name type, name length
+    at += 4 + length;
+  }
+  return undefined;
+}

@@ -106,6 +106,15 @@ const CASES: Case[] = [
     rule: 'unsafe-html',
     message: /javascript: URL/,
   },
+  {
+    id: 'external-docs',
+    what: 'a javascript: URL as externalDocs.url (Redoc renders it as a link)',
+    files: { 'openapi.yaml': doc(`          x-unused: true
+`).replace('paths:', 'externalDocs:\n  url: " javascript:alert(1)"\npaths:') },
+    at: { file: 'openapi.yaml', needle: '" javascript' },
+    rule: 'unsafe-html',
+    message: /a javascript: URL is not allowed/,
+  },
   // --- reading outside specs/ ---
   {
     id: 'ref-outside',
@@ -299,6 +308,20 @@ describe.each(CASES)('$what', (c) => {
     expect(error).toBeInstanceOf(InputError);
     const { line } = expected();
     expect(formatted(error.findings)).toContain(line);
+  });
+});
+
+describe('what a spec may still say', () => {
+  it.each([
+    'Name of the cached image, as `<name>:<tag>`.',
+    'Clients in JavaScript: see the README.',
+    'A <b>bold</b> word, <code>x</code> and <a href="https://example.com/a_(b)">a link</a>.',
+    'See [the docs](https://example.com/docs) and <https://example.com>.',
+    '<img src="data:image/png;base64,iVBORw0KGgo=" alt="logo">',
+    'data:application/json;base64,e30=',
+    'if a < b && c > d',
+  ])('%s passes', (text) => {
+    expect(trust.unsafeMarkup(text)).toBeUndefined();
   });
 });
 
