@@ -31,7 +31,9 @@ if (import.meta.url === `file://${process.argv[1]}`) await runCommand('lint', as
   }
   // The Arazzo scenarios (specs/scenarios/) are not APIs: Redocly lints them on their own.
   const scenarios = names.length ? [] : scenarioFiles();
-  const findings = [...(await lintAll(pipeline, apis)), ...(await lintScenarios(scenarios))];
+  // A scenario reads its documents too (sourceDescriptions): a problem in one is printed once.
+  const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios(scenarios))];
+  const findings = [...new Map(all.map((f) => [formatFinding(f), f])).values()];
   for (const f of findings) console.error(formatFinding(f));
   const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
   const arazzo = scenarios.length ? ` + ${scenarios.length} Arazzo scenarios` : '';
