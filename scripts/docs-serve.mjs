@@ -1,16 +1,39 @@
 #!/usr/bin/env node
-// `npm run docs:serve [-- --port N]`: serves generated/docs/ on 127.0.0.1 and prints the
-// URL. Default port 8080; `--port 0` picks a free one. Ctrl-C (SIGINT) or SIGTERM stops it.
+// `npm run docs:serve [-- --port N] [--allow-host NAME]... [--no-mock]`: serves
+// generated/docs/ on 127.0.0.1 and prints the URL; the mock (scripts/mock, started on a
+// free loopback port) answers the API paths on the same origin, for the pages' "Try it".
+// Default port 8080; `--port 0` picks a free one. Only requests whose Host is a loopback
+// name or address are answered, or a name given with --allow-host. Ctrl-C (SIGINT) or
+// SIGTERM stops both.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DOCS } from './docs.mjs';
 import { serveDocs } from './lib/docs-server.mjs';
+import { startMock } from './mock/index.mjs';
 
-const { values } = parseArgs({ options: { port: { type: 'string', short: 'p', default: process.env.PORT ?? '8080' } } });
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', short: 'p', default: process.env.PORT ?? '8080' },
+      'allow-host': { type: 'string', multiple: true, default: [] },
+      'no-mock': { type: 'boolean', default: false },
+    },
+  }));
+} catch (error) {
+  console.error(`docs:serve  ${error.message}`);
+  process.exit(2);
+}
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`docs:serve  --port must be a number from 0 to 65535, not "${values.port}"`);
+  process.exit(2);
+}
+const allowHosts = values['allow-host'];
+const badHost = allowHosts.find((name) => !/^(?:[A-Za-z0-9-]{1,63}\.?)+$|^\[[0-9A-Fa-f:.]+\]$/.test(name));
+if (badHost !== undefined) {
+  console.error(`docs:serve  --allow-host takes a host name without port, not "${badHost}"`);
   process.exit(2);
 }
 if (!existsSync(join(DOCS, 'index.html'))) {
@@ -18,20 +41,31 @@ if (!existsSync(join(DOCS, 'index.html'))) {
   process.exit(1);
 }
 
+let mock;
+if (!values['no-mock']) {
+  try {
+    mock = await startMock({ port: 0 });
+  } catch (error) {
+    console.error(`docs:serve  the mock did not start, so "Try it" cannot send: ${error.message.split('\n')[0]}`);
+  }
+}
+
 let served;
 try {
-  served = await serveDocs(DOCS, port);
+  served = await serveDocs(DOCS, port, { mock, allowHosts });
 } catch (error) {
   console.error(`docs:serve  cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}`);
+  await mock?.close();
   process.exit(1);
 }
-console.log(`docs:serve  ${served.url}  (Ctrl-C to stop)`);
+console.log(`docs:serve  ${served.url}  (Ctrl-C to stop)${mock ? '; the mock answers API paths here too' : ''}`);
 
 const stop = (signal) => {
   console.log(`docs:serve  ${signal}, stopping`);
-  served.server.close(() => process.exit(0));
+  const closed = new Promise((resolve) => served.server.close(resolve));
   // Open keep-alive connections would hold close() back; a browser tab keeps one open.
   served.server.closeAllConnections();
+  Promise.all([closed, mock?.close()]).then(() => process.exit(0), () => process.exit(1));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

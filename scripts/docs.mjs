@@ -15,6 +15,10 @@ import { GENERATED, loadApis, rel } from './lib/apis.mjs';
 import { readEntry, sha256, unchanged, writeEntry } from './lib/cache.mjs';
 import { writeFileAtomic } from './lib/files.mjs';
 import { collectGaps, forReaders } from './lib/docs-gaps.mjs';
+import { withErrorExamples } from './lib/docs-errors.mjs';
+import { inertDescriptions } from './lib/docs-safe.mjs';
+import { codeSamplesOf, exampleRequest, operationsIn } from './lib/docs-samples.mjs';
+import { withServers } from './lib/docs-servers.mjs';
 import { landingPage } from './lib/docs-landing.mjs';
 import { docsPage } from './lib/docs-offline.mjs';
 import { redocRuntime } from './lib/docs-runtime.mjs';
@@ -33,7 +37,35 @@ const REDOC_OPTIONS = {
   // The bundle has only local $refs: nothing for the browser to resolve.
   skipBundle: true,
   disableTelemetry: true,
+  // Spec text is untrusted: Redoc passes the HTML of its Markdown through DOMPurify.
+  sanitize: true,
+  // Only the samples the docs build writes (x-codeSamples), not Redoc's generated ones.
+  codeSamples: { languages: [{ lang: 'typescript', label: 'TypeScript' }, { lang: 'bash', label: 'curl (mock)' }] },
 };
+
+// The client conveniences a TypeScript sample may call (lib/docs-samples.mjs sampleShape);
+// empty: every sample uses the typed path methods.
+const CONVENIENCES = new Set();
+
+/**
+ * The document as its page renders it (a copy; the bundle is not changed): gaps said
+ * once (lib/docs-gaps.mjs), an example on every error response (lib/docs-errors.mjs),
+ * working server URLs (lib/docs-servers.mjs), code samples on every operation
+ * (lib/docs-samples.mjs), and every description's raw HTML made text (lib/docs-safe.mjs).
+ * Also returns the example request of each operation, for "Try it".
+ */
+export function forPage(document, family) {
+  const copy = forReaders(document);
+  const operations = operationsIn(copy);
+  const originals = operationsIn(document);
+  const requests = originals.map((entry) => exampleRequest(document, entry, family));
+  // Samples from the bundle as written; operationsIn lists both in the same order.
+  operations.forEach((entry, i) => (entry.operation['x-codeSamples'] = codeSamplesOf(document, originals[i], family, CONVENIENCES)));
+  withErrorExamples(copy);
+  withServers(copy, operations);
+  inertDescriptions(copy);
+  return { definition: copy, requests };
+}
 
 // Redoc 3 routes an operation as #/<tag>/<operationId>, both lower-cased and slugged;
 // the landing page links straight there (the browser test follows these links).
@@ -42,11 +74,20 @@ const redocAnchor = (operation) =>
   operation.tags?.[0] && operation.operationId ? `#/${slug(operation.tags[0])}/${slug(operation.operationId)}` : '';
 
 // What decides a page besides its bundle: this renderer and its helpers.
-const RENDERER = ['docs.mjs', 'lib/docs-offline.mjs', 'lib/docs-gaps.mjs', 'lib/docs-landing.mjs'];
+const RENDERER = [
+  'docs.mjs', 'lib/docs-offline.mjs', 'lib/docs-gaps.mjs', 'lib/docs-landing.mjs', 'lib/docs-errors.mjs',
+  'lib/docs-safe.mjs', 'lib/docs-samples.mjs', 'lib/docs-servers.mjs', 'lib/servers.mjs', 'lib/docs-page-script.js',
+];
 let rendererHash;
 async function rendererKey() {
   rendererHash ??= sha256((await Promise.all(RENDERER.map((f) => readFile(new URL(f, import.meta.url))))).join('\0'));
   return rendererHash;
+}
+
+/** The page script (Redoc's start and "Try it"), named by its content hash. */
+async function pageScript() {
+  const code = await readFile(new URL('./lib/docs-page-script.js', import.meta.url), 'utf8');
+  return { code, name: `docs-page-${sha256(code).slice(0, 12)}.js` };
 }
 
 /** True when `file` exists and hashes to `sha`. */
@@ -60,13 +101,14 @@ async function writeIfDifferent(file, content) {
 }
 
 /** Renders one API's page unless the cache says the page on disk is current. */
-async function renderPage(api, source, runtime) {
+async function renderPage(api, source, runtime, script) {
   const start = performance.now();
-  const key = sha256(`${await rendererKey()}\0${runtime.name}\0${source.sha}`);
+  const key = sha256(`${await rendererKey()}\0${runtime.name}\0${script.name}\0${source.sha}`);
   const entry = await readEntry(`docs-page-${api.slug}`);
   if (entry.value?.key === key && (await intact(api.docs, entry.value.sha))) return undefined;
   const document = source.document();
-  const html = docsPage({ title: document.info.title, definition: forReaders(document), options: REDOC_OPTIONS, runtime: runtime.name });
+  const { definition, requests } = forPage(document, api.family);
+  const html = docsPage({ title: document.info.title, definition, requests, options: REDOC_OPTIONS, runtime: runtime.name, script: script.name });
   await writeFileAtomic(api.docs, html);
   await writeEntry(`docs-page-${api.slug}`, { key, sha: sha256(html) });
   return { api, bytes: Buffer.byteLength(html), time: seconds(start) };
@@ -161,10 +203,12 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
   const runtime = await redocRuntime();
   // The runtime first: a page is never on disk before the script it loads.
   await writeIfDifferent(join(DOCS, runtime.name), runtime.code);
+  const script = await pageScript();
+  await writeIfDifferent(join(DOCS, script.name), script.code);
   const sources = new Map(await Promise.all(apis.map(async (api) => [api, await readBundle(api)])));
   const rendered = [];
   for (const api of only) {
-    const page = await renderPage(api, sources.get(api), runtime);
+    const page = await renderPage(api, sources.get(api), runtime, script);
     if (page) rendered.push(page);
   }
 
@@ -196,9 +240,9 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
   // A full build drops what no current document owns: pages of removed documents and
   // runtimes no page loads any more (after every page has moved to the current one).
   if (only === apis) {
-    const keep = new Set(['index.html', runtime.name, ...apis.map((api) => basename(api.docs))]);
+    const keep = new Set(['index.html', runtime.name, script.name, ...apis.map((api) => basename(api.docs))]);
     for (const file of await readdir(DOCS)) {
-      if (!keep.has(file) && (/^redoc-.*\.js$/.test(file) || file.endsWith('.html'))) await rm(join(DOCS, file), { force: true });
+      if (!keep.has(file) && (/^(redoc|docs-page)-.*\.js$/.test(file) || file.endsWith('.html'))) await rm(join(DOCS, file), { force: true });
     }
   }
   const pages = rendered.length ? rendered.map((r) => ({ ...r, gaps: collectGaps(sources.get(r.api).document()) })) : [];

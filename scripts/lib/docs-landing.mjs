@@ -135,6 +135,10 @@ export function landingPage(pages, changes = new Map()) {
     <p>${operations} operations of two API families, one page per OpenAPI document. Every page works offline.
     Where the source does not show something, the documents say so: those gaps are listed under each document here,
     and said once, in bold (<strong>Not shown in the source</strong>), on the pages.</p>
+    <p>Call them with this package's clients, <code>provider-api-clients</code> (<code>createResourceManagerClient</code>,
+    <code>createBusinessCentralClient</code>): every operation's page has a TypeScript sample and a curl sample, made from its document.
+    The workspace's mock answers every operation (<code>npm run mock</code>, on <code>http://127.0.0.1:4010</code>);
+    <code>npm run docs:serve</code> serves it beside these pages, so each operation's <strong>Try it</strong> sends its example request to it.</p>
     <nav>${FAMILIES.map((f) => `<a href="#${f.id}">${f.name}</a>`).join(' ')}</nav>
   </header>
   <main>${FAMILIES.map((family) => familySection(family, pages, changes)).join('')}
@@ -156,6 +160,8 @@ const STYLE = `
   nav a { display: inline-block; margin-right: 16px; font-weight: 600; }
   a { color: var(--link); text-decoration: none; }
   a:hover { text-decoration: underline; }
+  /* A link inside running text is told apart by more than its colour. */
+  p a, .meta a, footer a { text-decoration: underline; text-underline-offset: 2px; }
   code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
   .family { margin-top: 28px; padding-top: 8px; border-top: 1px solid var(--line); }
   h2 { font-size: 22px; margin: 12px 0 4px; }

@@ -1,0 +1,11 @@
+import { chromium } from '/work/wt/docs/node_modules/playwright-core/index.mjs';
+import { serveDocs } from '/work/wt/docs/scripts/lib/docs-server.mjs';
+const { server, url } = await serveDocs('/work/wt/docs/generated/docs', 0);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+await page.goto(url + (process.argv[2] ?? 'vendors-v2.0.html#/vendors/updatevendor'));
+await page.waitForTimeout(4000);
+await page.screenshot({ path: '/tmp/dx/shot.png', fullPage: false });
+console.log((await page.locator('body').innerText()).slice(0, 6000));
+await browser.close(); server.close();
