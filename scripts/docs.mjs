@@ -30,7 +30,7 @@ export const DOCS = join(GENERATED, 'docs');
 
 // Redoc options. Gaps are shown once, in bold, in the descriptions (lib/docs-gaps.mjs
 // forReaders), so no extension is printed.
-const REDOC_OPTIONS = {
+export const REDOC_OPTIONS = {
   hideLoading: true,
   // Open the example bodies far enough that their values are readable without clicking.
   jsonSamplesExpandLevel: 3,
