@@ -24,6 +24,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../scripts/lib/apis.mjs';
 import { scaledWorkspace } from './lib/mock-scale.mjs';
+// The tag a vendor starts with in the mock.
+import { INITIAL_ETAG } from '../scripts/mock/constants.mjs';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '50' }, copies: { type: 'string', default: '50' } },
@@ -38,8 +40,6 @@ const TOKEN = 'Bearer load.test.token';
 const SUB = '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
 const COMPANY = '4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f';
 const JSON_BODY = { authorization: TOKEN, 'content-type': 'application/json' };
-// The tag a vendor starts with in the mock (scripts/mock/behaviours/vendor.mjs).
-const INITIAL_ETAG = 'W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="';
 
 // Copy k of a document serves its paths under new names (bench/lib/mock-scale.mjs).
 const n = (k) => (k === 0 ? '' : String(k));

@@ -5,8 +5,9 @@
 
 /**
  * What the clients read at run time, per family and API: the default version (null when
- * every version is a preview) and each operation ("METHOD path") of any of its versions,
- * true when the default version has it. Nothing here grows with the number of versions:
+ * every version is a preview) and each operation ("METHOD path") of any of its versions
+ * with the version an unpinned client sends it at (the newest non-preview version that
+ * declares it; null when only previews do). Nothing here grows with the number of versions:
  * a pin is checked by its types at compile time, by its shape at run time, and business
  * data is sent under /api/<version>. The per-version catalogue is generated/operations.ts.
  */
@@ -15,33 +16,28 @@ export const apis = {
     "authorization": {
       "default": "2020-10-01",
       "operations": {
-        "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": true
+        "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": "2020-10-01"
       }
     },
     "sql": {
       "default": "2025-01-01",
       "operations": {
-        "POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability": true
+        "POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability": "2025-01-01"
       }
     },
     "containerinstance": {
       "default": "2025-09-01",
       "operations": {
-        "GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages": true
+        "GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages": "2025-09-01"
       }
     }
   },
   "business-central": {
-    "vendors": {
+    "businesscentral": {
       "default": "v2.0",
       "operations": {
-        "PATCH /companies({company_id})/vendors({vendor_id})": true
-      }
-    },
-    "shipmentmethods": {
-      "default": "v1.0",
-      "operations": {
-        "POST /companies({company_id})/shipmentMethods": true
+        "PATCH /companies({company_id})/vendors({vendor_id})": "v2.0",
+        "POST /companies({company_id})/shipmentMethods": "v1.0"
       }
     }
   }

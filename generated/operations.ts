@@ -47,23 +47,16 @@ export const catalogue = {
     }
   },
   "business-central": {
-    "vendors": {
+    "businesscentral": {
       "versions": [
+        "v1.0",
         "v2.0"
       ],
       "default": "v2.0",
       "operations": {
         "PATCH /companies({company_id})/vendors({vendor_id})": [
           "v2.0"
-        ]
-      }
-    },
-    "shipmentmethods": {
-      "versions": [
-        "v1.0"
-      ],
-      "default": "v1.0",
-      "operations": {
+        ],
         "POST /companies({company_id})/shipmentMethods": [
           "v1.0"
         ]
@@ -105,8 +98,8 @@ export const operations = [
     "apiVersion": "2025-09-01"
   },
   {
-    "api": "vendors@v2.0",
-    "apiName": "vendors",
+    "api": "businesscentral@v2.0",
+    "apiName": "businesscentral",
     "version": "v2.0",
     "family": "business-central",
     "operationId": "updateVendor",
@@ -115,8 +108,8 @@ export const operations = [
     "prefix": "/api/v2.0"
   },
   {
-    "api": "shipmentmethods@v1.0",
-    "apiName": "shipmentmethods",
+    "api": "businesscentral@v1.0",
+    "apiName": "businesscentral",
     "version": "v1.0",
     "family": "business-central",
     "operationId": "createShipmentMethod",

@@ -6,8 +6,8 @@
 import type { components as authorization_2020_10_01_components, paths as authorization_2020_10_01_paths } from './types/authorization-2020-10-01.js';
 import type { components as sql_2025_01_01_components, paths as sql_2025_01_01_paths } from './types/sql-2025-01-01.js';
 import type { components as containerinstance_2025_09_01_components, paths as containerinstance_2025_09_01_paths } from './types/containerinstance-2025-09-01.js';
-import type { components as vendors_v2_0_components, paths as vendors_v2_0_paths } from './types/vendors-v2.0.js';
-import type { components as shipmentmethods_v1_0_components, paths as shipmentmethods_v1_0_paths } from './types/shipmentmethods-v1.0.js';
+import type { components as businesscentral_v2_0_components, paths as businesscentral_v2_0_paths } from './types/businesscentral-v2.0.js';
+import type { components as businesscentral_v1_0_components, paths as businesscentral_v1_0_paths } from './types/businesscentral-v1.0.js';
 
 /** API -> version -> the `paths` of that version's document. */
 export interface Paths {
@@ -23,11 +23,9 @@ export interface Paths {
     };
   };
   'business-central': {
-    "vendors": {
-      "v2.0": vendors_v2_0_paths;
-    };
-    "shipmentmethods": {
-      "v1.0": shipmentmethods_v1_0_paths;
+    "businesscentral": {
+      "v2.0": businesscentral_v2_0_paths;
+      "v1.0": businesscentral_v1_0_paths;
     };
   };
 }
@@ -46,11 +44,9 @@ export interface Components {
     };
   };
   'business-central': {
-    "vendors": {
-      "v2.0": vendors_v2_0_components;
-    };
-    "shipmentmethods": {
-      "v1.0": shipmentmethods_v1_0_components;
+    "businesscentral": {
+      "v2.0": businesscentral_v2_0_components;
+      "v1.0": businesscentral_v1_0_components;
     };
   };
 }
@@ -63,7 +59,75 @@ export interface Defaults {
     "containerinstance": "2025-09-01";
   };
   'business-central': {
-    "vendors": "v2.0";
-    "shipmentmethods": "v1.0";
+    "businesscentral": "v2.0";
+  };
+}
+
+/**
+ * API -> "METHOD path" -> the version an unpinned client sends that operation at: the newest
+ * non-preview version that declares it (operations only previews declare are left out).
+ */
+export interface Targets {
+  'resource-manager': {
+    "authorization": {
+      "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": "2020-10-01";
+    };
+    "sql": {
+      "POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability": "2025-01-01";
+    };
+    "containerinstance": {
+      "GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages": "2025-09-01";
+    };
+  };
+  'business-central': {
+    "businesscentral": {
+      "PATCH /companies({company_id})/vendors({vendor_id})": "v2.0";
+      "POST /companies({company_id})/shipmentMethods": "v1.0";
+    };
+  };
+}
+
+/** API -> schema name -> the newest non-preview version that defines it (what a named model means). */
+export interface SchemaTargets {
+  'resource-manager': {
+    "authorization": {
+      "CloudError": "2020-10-01";
+      "CloudErrorBody": "2020-10-01";
+      "ExpandedProperties": "2020-10-01";
+      "ExpandedPropertiesPrincipal": "2020-10-01";
+      "ExpandedPropertiesRoleDefinition": "2020-10-01";
+      "ExpandedPropertiesScope": "2020-10-01";
+      "Expiration": "2020-10-01";
+      "ExpirationType": "2020-10-01";
+      "PrincipalType": "2020-10-01";
+      "RequestType": "2020-10-01";
+      "RoleEligibilityScheduleRequest": "2020-10-01";
+      "RoleEligibilityScheduleRequestProperties": "2020-10-01";
+      "ScheduleInfo": "2020-10-01";
+      "Status": "2020-10-01";
+      "TicketInfo": "2020-10-01";
+    };
+    "sql": {
+      "CheckNameAvailabilityReason": "2025-01-01";
+      "CheckNameAvailabilityRequest": "2025-01-01";
+      "CheckNameAvailabilityResourceType": "2025-01-01";
+      "CheckNameAvailabilityResponse": "2025-01-01";
+      "ErrorAdditionalInfo": "2025-01-01";
+      "ErrorDetail": "2025-01-01";
+      "ErrorResponse": "2025-01-01";
+    };
+    "containerinstance": {
+      "CachedImages": "2025-09-01";
+      "CachedImagesListResult": "2025-09-01";
+      "CloudError": "2025-09-01";
+      "CloudErrorBody": "2025-09-01";
+    };
+  };
+  'business-central': {
+    "businesscentral": {
+      "BusinessCentralError": "v2.0";
+      "ShipmentMethod": "v1.0";
+      "Vendor": "v2.0";
+    };
   };
 }

@@ -59,6 +59,9 @@ async function build(skip) {
     const { writeManifest } = await import('./manifest.mjs');
     const operations = await writeManifest(apis).catch((error) => fail('generate', error.message));
     await recordManifest(apis);
+    // The gaps table of specs/README.md, from the x-source-gap records of the specs.
+    const { writeGaps } = await import('./gaps.mjs');
+    await writeGaps().catch((error) => fail('generate', error.message));
     step('generate', start, `${stale.length} of ${n} bundles + types, ${operations.length} operations -> generated/`);
   } else {
     step('generate', start, `${n} bundles + types unchanged`);

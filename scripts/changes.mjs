@@ -28,6 +28,8 @@ function human({ base, groups, changes }) {
   for (const group of groups) {
     const against = group.removed
       ? `removed since ${base}`
+      : group.targets
+        ? `against ${base} (the version an unpinned client sends each operation at)`
       : !group.against
         ? 'new since ' + base + ', no earlier version to compare with'
         : group.published

@@ -3,6 +3,7 @@
 // manifest. Everything in generated/ (but the docs) comes from here; nothing is edited by hand.
 import { createPipeline } from './lib/pipeline.mjs';
 import { writeManifest } from './manifest.mjs';
+import { writeGaps } from './gaps.mjs';
 import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
@@ -16,6 +17,7 @@ export async function generateAll(pipeline, apis = pipeline.apis) {
     }),
   );
   const operations = await writeManifest(pipeline.apis);
+  await writeGaps();
   return { results, operations };
 }
 

@@ -11,8 +11,11 @@
 // Resource-management paths are served from the root, chosen by `api-version`; business
 // data under each document's servers[0] prefix (/api/v2.0, /api/v1.0). Requests are
 // validated (parameters, body, security); without `Prefer`, the answers follow the
-// source's rules (name check, vendor eTags, paging), with state per process; `Prefer:
-// example=<name>`, `code=<status>` and `dynamic=true` choose an answer instead.
+// family's conventions (OData entity sets with eTags, nextLink paging) and the source's
+// rules (name check), with state per process; an operation no convention covers answers
+// its documented example (the start-up listing says which). `Prefer: example=<name>`,
+// `code=<status>` and `dynamic=true` choose an answer instead. A test harness seeds,
+// overrides and reads the record under /__mock (docs/contract-testing.md).
 // Copy-paste curl lines: README.md, section "The mock".
 //
 //   S=providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11
@@ -73,9 +76,13 @@ mock.warmed?.then(() => console.log(`mock  prepared ${new Set(mock.routes.map((r
 
 if (options.watch) watchBundles();
 
+/** Every operation with what answers it (docs/mock.md); then, once, those no convention covers. */
 function printRoutes(routes) {
   const width = Math.max(...routes.map((r) => r.path.length));
-  for (const { method, path, operationId } of routes) console.log(`  ${method.padEnd(6)} ${path.padEnd(width)}  ${operationId}`);
+  const idWidth = Math.max(...routes.map((r) => String(r.operationId).length));
+  for (const { method, path, operationId, convention } of routes) console.log(`  ${method.padEnd(6)} ${path.padEnd(width)}  ${String(operationId).padEnd(idWidth)}  ${convention}`);
+  const uncovered = [...new Set(routes.filter((r) => r.convention === 'example').map((r) => r.operationId))];
+  if (uncovered.length) console.log(`mock  no convention covers ${uncovered.join(', ')}: answered with the documented example (docs/mock.md)`);
 }
 
 /** Reloads the documents when a bundle changes; a broken bundle keeps the previous ones. */
@@ -85,8 +92,11 @@ function watchBundles() {
   const reload = async () => {
     const start = performance.now();
     try {
+      const before = new Set(mock.routes.map((r) => `${r.method} ${r.path} ${r.version}`));
       const routes = await mock.reload();
       console.log(`mock  reloaded  ${routes.length} operations  ${seconds(start)}`);
+      const added = routes.filter((r) => !before.has(`${r.method} ${r.path} ${r.version}`));
+      if (added.length) printRoutes(added);
     } catch (error) {
       console.error(`mock  reload FAIL  ${error.message} (still serving the previous documents)`);
     }

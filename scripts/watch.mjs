@@ -24,6 +24,7 @@ import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from '
 import { createPipeline } from './lib/pipeline.mjs';
 import { changeSummary, summaryLines } from './changes/index.mjs';
 import { operationsOf, writeManifest } from './manifest.mjs';
+import { writeGaps } from './gaps.mjs';
 import { lintAll } from './lint.mjs';
 
 const { values: options } = parseArgs({
@@ -146,6 +147,8 @@ async function cycle(apis, { first = false } = {}) {
   await Promise.all(bundled.map(({ api, document }) => pipeline.types(api, document)));
   // The manifest reads every bundle: rewritten only when the operations changed.
   if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
+  // The gaps table of specs/README.md follows the x-source-gap records.
+  await writeGaps();
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
   // The build cache learns what was just made, so `npm run build` does not redo it.

@@ -1,18 +1,19 @@
 /**
- * The business-data client: every business-data document (today v2.0 vendors and v1.0
- * shipment methods) behind one openapi-fetch client. Paths are written without their
- * version prefix, as in the specs; the client adds `/api/<version>` per operation, for
- * the version pinned in `apiVersions` (e.g. `{ vendors: 'v2.0' }`) or the API's default,
- * and is typed by exactly those versions (src/versions.ts).
+ * The business-data client: every version of the business-data API behind one
+ * openapi-fetch client. Paths are written without their version prefix, as in the specs;
+ * the client adds `/api/<version>` per operation: the version pinned in `apiVersions`
+ * (e.g. `{ businesscentral: 'v2.0' }`), else the newest non-preview version that declares
+ * the operation, and is typed by exactly what it sends (src/versions.ts).
  */
 import { createCore, methodsOf, type ClientOptions } from './core.js';
 import { ClientError } from './errors.js';
 import type { Result, TypedClient } from './types.js';
-import type { ApiVersions, FamilyPaths, FamilySchemas, SchemaIn, SchemaOf, Writable } from './versions.js';
+import type { ETagPatchInit, ETagPatchPaths, OperationOf } from './conventions.js';
+import type { ApiVersions, FamilyPaths, SchemaOf } from './versions.js';
 
 type Family = 'business-central';
 
-/** The API versions a business-data client may pin, e.g. `{ vendors: 'v2.0' }`. */
+/** The API versions a business-data client may pin, e.g. `{ businesscentral: 'v2.0' }`. */
 export type BusinessCentralApiVersions = ApiVersions<Family>;
 
 export interface BusinessCentralOptions<Pins extends BusinessCentralApiVersions = {}> extends ClientOptions {
@@ -21,34 +22,43 @@ export interface BusinessCentralOptions<Pins extends BusinessCentralApiVersions 
 
 export type BusinessCentralPaths<Pins extends BusinessCentralApiVersions = {}> = FamilyPaths<Family, Pins>;
 
-// The named models, at each API's default version; `SchemaOf<api, name, version>` gives any other.
-export type Vendor = SchemaOf<'vendors', 'Vendor'>;
-export type ShipmentMethod = SchemaOf<'shipmentmethods', 'ShipmentMethod'>;
-export type BusinessCentralError = SchemaOf<'vendors', 'BusinessCentralError'>;
+// The named models, each at the newest non-preview version that defines it; `SchemaOf<api, name, version>` gives any other.
+export type Vendor = SchemaOf<'businesscentral', 'Vendor'>;
+export type ShipmentMethod = SchemaOf<'businesscentral', 'ShipmentMethod'>;
+export type BusinessCentralError = SchemaOf<'businesscentral', 'BusinessCentralError'>;
 
-type VendorSchemas<Pins extends BusinessCentralApiVersions> = FamilySchemas<Family, Pins, 'vendors'>;
 const VENDOR = '/companies({company_id})/vendors({vendor_id})';
+type VendorPath = typeof VENDOR;
 
 export interface UpdateVendorArgs<Pins extends BusinessCentralApiVersions = {}> {
   companyId: string;
   /** The vendor's id, a GUID. */
   vendorId: string;
-  /** The vendor's current eTag (`@odata.etag` of the last read). `*` is refused here. */
+  /** The vendor's current eTag (`@odata.etag` of the last read, or its `ETag` header). `*` is refused here. */
   eTag: string;
-  /** Only the fields to change, as the pinned (or default) version of vendors takes them. */
-  vendor: Writable<SchemaIn<VendorSchemas<Pins>, 'Vendor'>>;
+  /** Only the fields to change, as the version the client sends vendors at takes them. */
+  vendor: ETagPatchInit<BusinessCentralPaths<Pins>, VendorPath & keyof BusinessCentralPaths<Pins>>['body'];
+  /** Extra headers for this call (they win over the client's `headers`), e.g. `Prefer`. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-type VendorPath = typeof VENDOR;
-export type UpdateVendorResult<Pins extends BusinessCentralApiVersions = {}> =
-  BusinessCentralPaths<Pins> extends { [P in VendorPath]: { patch: infer O extends Record<string | number, any> } } ? Result<O> : never;
+/** The result of the PATCH at `Path`, as the path method `PATCH` returns it. */
+export type PatchResult<P, Path extends keyof P> = OperationOf<P, Path, 'patch'> extends infer O extends Record<string | number, any> ? Result<O> : never;
+export type UpdateVendorResult<Pins extends BusinessCentralApiVersions = {}> = PatchResult<BusinessCentralPaths<Pins>, VendorPath & keyof BusinessCentralPaths<Pins>>;
 
 export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions = {}> extends TypedClient<BusinessCentralPaths<Pins>> {
   /**
-   * PATCH a vendor with an explicit eTag in If-Match. Same result shape as `PATCH`:
-   * a mismatched eTag comes back as `{ ok: false, error, response }`.
+   * PATCH any entity whose PATCH requires `If-Match`, with the eTag given explicitly
+   * (`*`, empty or multi-line tags are refused: a wildcard would silently overwrite
+   * someone else's change; `PATCH` with `If-Match: *` stays possible). Same result shape
+   * as `PATCH`: a stale eTag comes back as `{ ok: false, error, response }`.
    */
+  patchWithETag<Path extends ETagPatchPaths<BusinessCentralPaths<Pins>>>(
+    path: Path,
+    init: ETagPatchInit<BusinessCentralPaths<Pins>, Path>,
+  ): Promise<PatchResult<BusinessCentralPaths<Pins>, Path>>;
+  /** `patchWithETag` for a vendor, by its keys. */
   updateVendor(args: UpdateVendorArgs<Pins>): Promise<UpdateVendorResult<Pins>>;
 }
 
@@ -58,21 +68,21 @@ export function createBusinessCentralClient<const Pins extends BusinessCentralAp
   const core = createCore(options, 'business-central');
   const methods = methodsOf(core);
 
-  function updateVendor({ companyId, vendorId, eTag, vendor, signal }: UpdateVendorArgs<Pins>): Promise<UpdateVendorResult<Pins>> {
-    // The helper exists to make optimistic concurrency explicit: a wildcard would
-    // silently overwrite someone else's change. PATCH with If-Match: * stays possible.
-    const tag = String(eTag).trim();
-    if (!tag || tag === '*' || /[\r\n]/.test(eTag)) {
-      return Promise.reject(
-        new ClientError('invalid-argument', 'updateVendor: "eTag" must be the current eTag, not empty or "*"; nothing sent.', { parameter: 'eTag' }),
-      );
+  type ETagInit = { params?: Record<string, any>; eTag: string; body: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+
+  function patch(path: string, init: ETagInit, what: string): Promise<any> {
+    const { params = {}, eTag, body, headers, signal } = init ?? ({} as ETagInit);
+    if (typeof eTag !== 'string' || !eTag.trim() || eTag.trim() === '*' || /[\r\n]/.test(eTag)) {
+      return Promise.reject(new ClientError('invalid-argument', `${what}: "eTag" must be the current eTag, not empty or "*"; nothing sent.`, { parameter: 'eTag' }));
     }
-    return core.send('PATCH', VENDOR, {
-      params: { path: { company_id: companyId, vendor_id: vendorId }, header: { 'If-Match': eTag } },
-      body: vendor,
-      signal,
-    });
+    return core.send('PATCH', path, { params: { ...params, header: { ...params.header, 'If-Match': eTag } }, body, headers, signal });
   }
 
-  return Object.assign(methods, { updateVendor }) as unknown as BusinessCentralClient<Pins>;
+  const patchWithETag = (path: string, init: ETagInit) => patch(path, init, `PATCH ${path}`);
+
+  function updateVendor({ companyId, vendorId, eTag, vendor, headers, signal }: UpdateVendorArgs<Pins>): Promise<UpdateVendorResult<Pins>> {
+    return patch(VENDOR, { params: { path: { company_id: companyId, vendor_id: vendorId } }, eTag, body: vendor, headers, signal }, 'updateVendor');
+  }
+
+  return Object.assign(methods, { patchWithETag, updateVendor }) as unknown as BusinessCentralClient<Pins>;
 }

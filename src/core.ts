@@ -27,6 +27,18 @@ export interface ClientOptions {
   /** Returns a bearer token; called before every attempt, so it can refresh or cache. */
   getToken?: () => string | Promise<string>;
   /**
+   * A credential shaped like Azure's `TokenCredential` (`getToken(scopes)` resolving to
+   * `{ token, expiresOnTimestamp }`), asked for `scopes`. Its token is cached and reused
+   * until two minutes before `expiresOnTimestamp`; concurrent calls share one request.
+   * Give exactly one of `token`, `getToken` and `credential`.
+   */
+  credential?: TokenCredentialLike;
+  /**
+   * The scopes `credential` is asked for, e.g. `['https://management.example.com/user_impersonation']`.
+   * The documents name only the scope `user_impersonation`; the full strings are the caller's.
+   */
+  scopes?: string | readonly string[];
+  /**
    * A fetch to use instead of `globalThis.fetch` (e.g. `createNodeHttpFetch()`, or a test
    * double). If it has a `Request` property, requests are built with that class.
    */
@@ -63,6 +75,38 @@ export interface ClientOptions {
 }
 
 export type Family = 'resource-manager' | 'business-central';
+
+/** What `credential` takes: the shape of Azure's `TokenCredential` (no dependency on it). */
+export interface TokenCredentialLike {
+  getToken(scopes: string | string[], options?: { abortSignal?: AbortSignal }): Promise<{ token: string; expiresOnTimestamp: number } | null>;
+}
+
+/** A cached token is renewed this long before it expires. */
+const TOKEN_REFRESH_MARGIN_MS = 2 * 60_000;
+
+/**
+ * `getToken` over a TokenCredential: its answer is cached until shortly before it
+ * expires, and calls while a request is under way share it. A failed request is not
+ * cached (the next call asks again).
+ */
+function credentialGetToken(credential: TokenCredentialLike, scopes: string[]): () => Promise<string> {
+  let cached: { token: string; expiresOnTimestamp: number } | undefined;
+  let pending: Promise<string> | undefined;
+  return () => {
+    if (cached && Date.now() < cached.expiresOnTimestamp - TOKEN_REFRESH_MARGIN_MS) return Promise.resolve(cached.token);
+    pending ??= Promise.resolve()
+      .then(() => credential.getToken(scopes.length === 1 ? scopes[0]! : scopes))
+      .then((answer) => {
+        if (!answer || typeof answer.token !== 'string') throw new Error('the credential returned no token');
+        cached = { token: answer.token, expiresOnTimestamp: Number(answer.expiresOnTimestamp) || 0 };
+        return answer.token;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+}
 
 interface OperationInfo {
   /** The API (before `@`) and the version this client sends it with. */
@@ -278,10 +322,14 @@ export const VERSION_SHAPES: Readonly<Record<Family, RegExp>> = {
   'business-central': /^v\d+\.\d+$/,
 };
 
-/** One API in generated/client-manifest.ts: its default, and its operations (true: the default has it). */
+/**
+ * One API in generated/client-manifest.ts: its default, and its operations with the version
+ * an unpinned client sends each at (the newest non-preview version declaring it; null when
+ * only previews declare it).
+ */
 interface HeldApi {
   default: string | null;
-  operations: Readonly<Record<string, boolean>>;
+  operations: Readonly<Record<string, string | null>>;
 }
 
 /**
@@ -326,9 +374,16 @@ export interface Core {
 export function createCore(options: ClientOptions, family: Family): Core {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const base = baseUrl.href.replace(/\/+$/, '');
-  const { token, getToken } = options;
-  if ((token === undefined) === (getToken === undefined)) refuseOption('token', 'or "getToken" is required, not both');
+  const { token, credential } = options;
+  const given = [token, options.getToken, credential].filter((x) => x !== undefined).length;
+  if (given !== 1) refuseOption('token', given ? 'or "getToken" or "credential": give exactly one' : 'or "getToken" or "credential" is required');
   if (token !== undefined && !isToken(token)) refuseOption('token', 'must be visible ASCII without spaces');
+  if (credential !== undefined && typeof (credential as Partial<TokenCredentialLike> | null)?.getToken !== 'function') refuseOption('credential', 'must have a getToken(scopes) method');
+  const scopes = options.scopes === undefined ? [] : typeof options.scopes === 'string' ? [options.scopes] : [...options.scopes];
+  if (credential !== undefined && (!scopes.length || scopes.some((s) => typeof s !== 'string' || !s.trim()))) {
+    refuseOption('scopes', 'must name the scopes to ask the credential for (one or more non-empty strings)');
+  }
+  const getToken = credential !== undefined ? credentialGetToken(credential, scopes) : options.getToken;
   const timeoutMs = options.timeoutMs ?? 30_000;
   // Refused, not clamped: a call that may run for 24 days is not what anyone asked for.
   if (!(timeoutMs >= 0 && timeoutMs <= MAX_TIMER)) refuseOption('timeoutMs', `must be 0 (off) to ${MAX_TIMER}`);
@@ -337,28 +392,26 @@ export function createCore(options: ClientOptions, family: Family): Core {
   const { retries, delayMs, maxDelayMs } = retrySettings(options.retry);
 
   const pinned = pinnedVersions(family, options.apiVersions);
-  // "METHOD path" -> the operation at the version this client sends it with; or, for an
-  // operation a default client cannot send (its API's default lacks it, or the API has
-  // no default), why not (for the error). A pinned API sends every operation of its API:
-  // the types refuse one the pinned version lacks, and the server answers it otherwise.
+  // "METHOD path" -> the operation at the version this client sends it with: the pinned
+  // version of its API, else the operation's own target (the newest non-preview version
+  // that declares it); or, for an operation only previews declare on an unpinned client,
+  // why not (for the error). A pinned API sends every operation of its API: the types
+  // refuse one the pinned version lacks, and the server answers it otherwise.
   const ops = new Map<string, OperationInfo>();
   const unsendable = new Map<string, string>();
   for (const [apiName, held] of Object.entries(apis[family] as Record<string, HeldApi>)) {
-    const version = pinned.get(apiName) ?? held.default;
-    for (const [key, inDefault] of Object.entries(held.operations)) {
-      if (!pinned.has(apiName) && !(version && inDefault)) {
-        unsendable.set(
-          key,
-          `${key} is not in ${version ? `${apiName} ${version}, the default` : `a default version of ${apiName} (every version is a preview)`}; pin a version that has it: apiVersions: { ${apiName}: '...' }.`,
-        );
+    for (const [key, target] of Object.entries(held.operations)) {
+      const version = pinned.get(apiName) ?? target;
+      if (!version) {
+        unsendable.set(key, `${key} is only in preview versions of ${apiName}; pin one that has it: apiVersions: { ${apiName}: '...' }.`);
         continue;
       }
       const prefix = family === 'business-central' ? `/api/${version}` : '';
       const space = key.indexOf(' ');
       ops.set(key, {
         apiName,
-        version: version!,
-        apiVersion: family === 'resource-manager' ? version! : undefined,
+        version,
+        apiVersion: family === 'resource-manager' ? version : undefined,
         prefix,
         what: `${key.slice(0, space)} ${base}${prefix}${key.slice(space + 1)}`,
       });

@@ -149,3 +149,23 @@ function summarise(value: unknown, token: string, depth: number): Error {
   }
   return summary;
 }
+
+/**
+ * The error body the business-data examples and the workspace's mock use:
+ * `{ error: { code, message } }`. The documented type (`BusinessCentralError`) stays
+ * open, because the source does not show the body; this is what a caller narrows it to
+ * before reading `error.code` (`target` when present).
+ */
+export interface BusinessCentralErrorBody {
+  error: { code: string; message: string; target?: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+/** True when `value` is `{ error: { code: string, message: string } }` (extra fields allowed). */
+export function isBusinessCentralErrorBody(value: unknown): value is BusinessCentralErrorBody {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const error = (value as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null || Array.isArray(error)) return false;
+  const { code, message, target } = error as { code?: unknown; message?: unknown; target?: unknown };
+  return typeof code === 'string' && typeof message === 'string' && (target === undefined || typeof target === 'string');
+}

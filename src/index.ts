@@ -50,9 +50,9 @@ export type {
   Vendor,
   VendorUpdate,
 } from './models.js';
-export { ClientError, isClientError } from './errors.js';
-export type { ClientErrorCode, ClientErrorDetails } from './errors.js';
-export type { ClientOptions } from './core.js';
+export { ClientError, isBusinessCentralErrorBody, isClientError } from './errors.js';
+export type { BusinessCentralErrorBody, ClientErrorCode, ClientErrorDetails } from './errors.js';
+export type { ClientOptions, TokenCredentialLike } from './core.js';
 export type { PageOptions } from './paging.js';
 export type { HttpMethod, Result, TypedClient } from './types.js';
 export type { ApiName, ApiVersions, DefaultVersionOf, SchemaOf, VersionOf, WithPinnedApiVersion, Writable } from './versions.js';

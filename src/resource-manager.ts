@@ -1,13 +1,14 @@
 /**
  * The resource-management client: every resource-management document behind one
- * openapi-fetch client, with `api-version` filled in per operation. Each API is sent at
- * the version pinned in `apiVersions`, else at its default (the newest non-preview
- * version), and the client is typed by exactly those versions (src/versions.ts).
+ * openapi-fetch client, with `api-version` filled in per operation. Each operation is
+ * sent at the version of its API pinned in `apiVersions`, else at the newest non-preview
+ * version that declares it, and the client is typed by exactly that (src/versions.ts).
  */
 import { createCore, methodsOf, type ClientOptions } from './core.js';
 import { followNextLinks, type PageOptions } from './paging.js';
+import type { ItemOf, ListInit, ListPaths, PageOf } from './conventions.js';
 import type { TypedClient } from './types.js';
-import type { ApiVersions, FamilyPaths, FamilySchemas, SchemaIn, SchemaOf } from './versions.js';
+import type { ApiVersions, FamilyPaths, SchemaOf } from './versions.js';
 
 type Family = 'resource-manager';
 
@@ -21,7 +22,7 @@ export interface ResourceManagerOptions<Pins extends ResourceManagerApiVersions 
 /** The paths a client with these pins calls (default versions when none). */
 export type ResourceManagerPaths<Pins extends ResourceManagerApiVersions = {}> = FamilyPaths<Family, Pins>;
 
-// The named models, at each API's default version; `SchemaOf<api, name, version>` gives any other.
+// The named models, each at the newest non-preview version that defines it; `SchemaOf<api, name, version>` gives any other.
 export type RoleEligibilityScheduleRequest = SchemaOf<'authorization', 'RoleEligibilityScheduleRequest'>;
 export type CloudError = SchemaOf<'authorization', 'CloudError'>;
 export type CheckNameAvailabilityRequest = SchemaOf<'sql', 'CheckNameAvailabilityRequest'>;
@@ -31,7 +32,8 @@ export type CachedImages = SchemaOf<'containerinstance', 'CachedImages'>;
 export type CachedImagesListResult = SchemaOf<'containerinstance', 'CachedImagesListResult'>;
 export type ContainerInstanceCloudError = SchemaOf<'containerinstance', 'CloudError'>;
 
-type ImagesSchemas<Pins extends ResourceManagerApiVersions> = FamilySchemas<Family, Pins, 'containerinstance'>;
+const CACHED_IMAGES = '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages';
+type CachedImagesPath = typeof CACHED_IMAGES;
 
 export interface CachedImagesParams {
   subscriptionId: string;
@@ -40,19 +42,25 @@ export interface CachedImagesParams {
 
 export interface ResourceManagerClient<Pins extends ResourceManagerApiVersions = {}> extends TypedClient<ResourceManagerPaths<Pins>> {
   /**
-   * Pages of cached images, following `nextLink` on the client's origin only. Throws a
-   * ClientError (`http` with status and CloudError body, `foreign-next-link`, `timeout`, ...)
-   * instead of yielding an error.
+   * The pages of any nextLink-paged list (a GET whose 200 body has `value` and
+   * `nextLink`), following `nextLink` on the client's origin only. Throws a ClientError
+   * (`http` with status and error body, `foreign-next-link`, `timeout`, ...) instead of
+   * yielding an error.
    */
-  listCachedImagePages(
-    params: CachedImagesParams,
-    options?: PageOptions,
-  ): AsyncGenerator<SchemaIn<ImagesSchemas<Pins>, 'CachedImagesListResult'>, void, undefined>;
-  /** The cached images of every page, one by one (same rules as listCachedImagePages). */
-  listCachedImages(params: CachedImagesParams, options?: PageOptions): AsyncGenerator<SchemaIn<ImagesSchemas<Pins>, 'CachedImages'>, void, undefined>;
+  listPages<Path extends ListPaths<ResourceManagerPaths<Pins>>>(
+    path: Path,
+    init?: ListInit<ResourceManagerPaths<Pins>, Path>,
+  ): AsyncGenerator<PageOf<ResourceManagerPaths<Pins>, Path>, void, undefined>;
+  /** The items of every page of `listPages`, one by one. */
+  listAll<Path extends ListPaths<ResourceManagerPaths<Pins>>>(
+    path: Path,
+    init?: ListInit<ResourceManagerPaths<Pins>, Path>,
+  ): AsyncGenerator<ItemOf<ResourceManagerPaths<Pins>, Path>, void, undefined>;
+  /** `listPages` of the cached images of a region. */
+  listCachedImagePages(params: CachedImagesParams, options?: PageOptions): AsyncGenerator<PageOf<ResourceManagerPaths<Pins>, CachedImagesPath & keyof ResourceManagerPaths<Pins>>, void, undefined>;
+  /** `listAll` of the cached images of a region. */
+  listCachedImages(params: CachedImagesParams, options?: PageOptions): AsyncGenerator<ItemOf<ResourceManagerPaths<Pins>, CachedImagesPath & keyof ResourceManagerPaths<Pins>>, void, undefined>;
 }
-
-const CACHED_IMAGES = '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages';
 
 export function createResourceManagerClient<const Pins extends ResourceManagerApiVersions = {}>(
   options: ResourceManagerOptions<Pins>,
@@ -60,18 +68,19 @@ export function createResourceManagerClient<const Pins extends ResourceManagerAp
   const core = createCore(options, 'resource-manager');
   const methods = methodsOf(core);
 
-  function listCachedImagePages(params: CachedImagesParams, pageOptions: PageOptions = {}) {
-    const first = (init: Record<string, unknown>) =>
-      core.send('GET', CACHED_IMAGES, {
-        ...init,
-        params: { path: { subscriptionId: params.subscriptionId, location: params.location } },
-      });
-    return followNextLinks<CachedImagesListResult>(core, first, `GET ${CACHED_IMAGES}`, core.operation('GET', CACHED_IMAGES)?.apiVersion, pageOptions);
+  function listPages(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
+    const { params, ...pageOptions } = init ?? {};
+    const first = (pageInit: Record<string, unknown>) => core.send('GET', path, { ...pageInit, params });
+    return followNextLinks<{ value?: unknown[]; nextLink?: string | null }>(core, first, `GET ${path}`, core.operation('GET', path)?.apiVersion, pageOptions);
   }
 
-  async function* listCachedImages(params: CachedImagesParams, pageOptions: PageOptions = {}) {
-    for await (const page of listCachedImagePages(params, pageOptions)) yield* page.value ?? [];
+  async function* listAll(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
+    for await (const page of listPages(path, init)) yield* page.value ?? [];
   }
 
-  return Object.assign(methods, { listCachedImagePages, listCachedImages }) as unknown as ResourceManagerClient<Pins>;
+  const imagesParams = (params: CachedImagesParams) => ({ path: { subscriptionId: params.subscriptionId, location: params.location } });
+  const listCachedImagePages = (params: CachedImagesParams, pageOptions: PageOptions = {}) => listPages(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
+  const listCachedImages = (params: CachedImagesParams, pageOptions: PageOptions = {}) => listAll(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
+
+  return Object.assign(methods, { listPages, listAll, listCachedImagePages, listCachedImages }) as unknown as ResourceManagerClient<Pins>;
 }

@@ -39,8 +39,8 @@ export class NodeHttpRequest {
   readonly headers!: Headers;
   readonly body!: string | Uint8Array | null;
   readonly signal!: AbortSignal | null;
-  /** Never followed by this transport; declared so every instance has one shape. */
-  readonly redirect!: RequestRedirect;
+  /** Never followed by this transport; declared so every instance has one shape. (Spelled out, not the DOM's `RequestRedirect`: a Node consumer may not load the DOM library.) */
+  readonly redirect!: 'error' | 'follow' | 'manual';
   /** The clients' `maxBodyBytes` for this request (see createNodeHttpFetch). */
   readonly maxBodyBytes!: number | undefined;
 
@@ -91,7 +91,7 @@ const utf8 = new TextDecoder();
  * through it; here `text()`, `json()`, `arrayBuffer()` and `blob()` take the buffer as
  * is, and a stream is built only if someone asks for `body` (or `clone()`).
  */
-export class NodeHttpResponse extends Response {
+class NodeHttpResponse extends Response {
   #bytes: Uint8Array | null;
   #used = false;
   #shadow: Response | undefined;
@@ -102,10 +102,10 @@ export class NodeHttpResponse extends Response {
     super(null, init);
     this.#bytes = bytes;
     this.#url = url;
-  }
-
-  override get url(): string {
-    return this.#url;
+    // An own property, not an accessor override: Response's `url` is a property in
+    // @types/node's declarations and an accessor in the DOM's, and a declaration file
+    // that overrides it either way fails to type-check under the other.
+    Object.defineProperty(this, 'url', { value: url, enumerable: false, configurable: true });
   }
 
   /** A Response over the same bytes, for the stream API; every read goes through it from then on. */

@@ -1,29 +1,19 @@
 /**
  * Several versions of one API, in types. generated/versions.ts maps, per family,
  * API -> version -> that version's generated `paths` and `components`, and names each
- * API's default version. A client is typed by the versions it sends: for each API the
- * one pinned with `apiVersions`, else the default. Nothing here names a document or a
- * version, so adding a version is a spec folder and a redocly.yaml entry, never an edit
- * in src/.
+ * operation's unpinned target (`Targets`: the newest non-preview version declaring it)
+ * and each schema's (`SchemaTargets`). A client is typed by what it sends: for a pinned
+ * API every operation at the pinned version; for an unpinned one each operation at its
+ * own target. Nothing here names a document or a version, so adding a version, an entity
+ * or an operation is a spec edit, never an edit in src/.
  */
-import type { Components, Defaults, Paths } from '../generated/versions.js';
+import type { Components, Defaults, Paths, SchemaTargets, Targets } from '../generated/versions.js';
 import type { HttpMethod } from './types.js';
 
 export type FamilyName = keyof Paths;
 
 /** What `apiVersions` may pin in a family: for each API, one of the versions the workspace holds. */
 export type ApiVersions<F extends FamilyName> = { readonly [A in keyof Paths[F]]?: keyof Paths[F][A] & string };
-
-/** The version API `A` is sent with: the pinned one, else its default (never: none). */
-export type ChosenVersion<F extends FamilyName, Pins, A extends keyof Paths[F]> = A extends keyof Pins
-  ? Pins[A] extends keyof Paths[F][A]
-    ? Pins[A]
-    : A extends keyof Defaults[F]
-      ? Defaults[F][A]
-      : never
-  : A extends keyof Defaults[F]
-    ? Defaults[F][A]
-    : never;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
@@ -50,24 +40,63 @@ export type WithPinnedApiVersion<P, V> = {
   [Path in keyof P]: { [M in keyof P[Path]]: M extends HttpMethod ? PinnedApiVersion<P[Path][M], V> : P[Path][M] };
 };
 
-/** The paths a client of family F with these pins can call: each API at its chosen version. */
-export type FamilyPaths<F extends FamilyName, Pins> = UnionToIntersection<
-  {
-    [A in keyof Paths[F]]: [ChosenVersion<F, Pins, A>] extends [never]
-      ? never
-      : WithPinnedApiVersion<Paths[F][A][ChosenVersion<F, Pins, A> & keyof Paths[F][A]], ChosenVersion<F, Pins, A>>;
-  }[keyof Paths[F]]
->;
+type OpKey<M extends string, Path> = `${Uppercase<M>} ${Path & string}`;
+type TargetsOf<F extends FamilyName, A> = A extends keyof Targets[F] ? Targets[F][A] : {};
+/** Every path template any version of API A declares. */
+type PathKeysOf<F extends FamilyName, A extends keyof Paths[F]> = { [V in keyof Paths[F][A]]: keyof Paths[F][A][V] }[keyof Paths[F][A]];
+/** Operation `M` of `Path` in version V of API A, its api-version pinned to V. */
+type OperationAt<F extends FamilyName, A extends keyof Paths[F], V, Path, M> = V extends keyof Paths[F][A]
+  ? Path extends keyof Paths[F][A][V]
+    ? M extends keyof Paths[F][A][V][Path]
+      ? PinnedApiVersion<Paths[F][A][V][Path][M], V>
+      : never
+    : never
+  : never;
 
-/** The schemas of API A at the version a client with these pins sends. */
-export type FamilySchemas<F extends FamilyName, Pins, A extends keyof Components[F] & keyof Paths[F]> =
-  Components[F][A][ChosenVersion<F, Pins, A> & keyof Components[F][A]] extends { schemas: infer S } ? S : never;
+/**
+ * The paths of API A on a client that does not pin it: each operation at its own target
+ * version. A method no non-preview version declares is left out (so the path methods do
+ * not offer it).
+ */
+export type UnpinnedPaths<F extends FamilyName, A extends keyof Paths[F]> = {
+  [Path in PathKeysOf<F, A> as { [M in HttpMethod]: OpKey<M, Path> extends keyof TargetsOf<F, A> ? M : never }[HttpMethod] extends never ? never : Path]: {
+    [M in HttpMethod as OpKey<M, Path> extends keyof TargetsOf<F, A> ? M : never]: OperationAt<F, A, TargetsOf<F, A>[OpKey<M, Path> & keyof TargetsOf<F, A>], Path, M>;
+  };
+};
+
+/** The paths API A offers on a client with these pins. */
+type ApiPaths<F extends FamilyName, Pins, A extends keyof Paths[F]> = A extends keyof Pins
+  ? Pins[A] extends keyof Paths[F][A]
+    ? WithPinnedApiVersion<Paths[F][A][Pins[A]], Pins[A]>
+    : UnpinnedPaths<F, A>
+  : UnpinnedPaths<F, A>;
+
+/** The paths a client of family F with these pins can call: each API as it is sent. */
+export type FamilyPaths<F extends FamilyName, Pins> = UnionToIntersection<{ [A in keyof Paths[F]]: ApiPaths<F, Pins, A> }[keyof Paths[F]]>;
+
+/** The schemas of API A at the version a client with these pins sends (pinned, else each schema's target). */
+export type FamilySchemas<F extends FamilyName, Pins, A extends keyof Components[F] & keyof Paths[F]> = A extends keyof Pins
+  ? Components[F][A][Pins[A] & keyof Components[F][A]] extends { schemas: infer S }
+    ? S
+    : never
+  : DefaultSchemas<F, A>;
+
+type SchemaTargetsOf<F extends FamilyName, A> = A extends keyof SchemaTargets[F] ? SchemaTargets[F][A] : {};
+/** Every schema of API A, each at the newest non-preview version that defines it. */
+type DefaultSchemas<F extends FamilyName, A extends keyof Components[F]> = {
+  [Name in keyof SchemaTargetsOf<F, A>]: Components[F][A][SchemaTargetsOf<F, A>[Name] & keyof Components[F][A]] extends { schemas: infer S }
+    ? Name extends keyof S
+      ? S[Name]
+      : never
+    : never;
+};
 
 /** Schema `Name` of `S`, or never when that version does not define it. */
 export type SchemaIn<S, Name extends string> = S extends { [K in Name]: infer T } ? T : never;
 
 type AllComponents = Components['resource-manager'] & Components['business-central'];
 type AllDefaults = Defaults['resource-manager'] & Defaults['business-central'];
+type AllSchemaTargets = SchemaTargets['resource-manager'] & SchemaTargets['business-central'];
 
 /** Every API the workspace holds (the key before `@` in redocly.yaml). */
 export type ApiName = keyof AllComponents & string;
@@ -76,14 +105,21 @@ export type VersionOf<A extends ApiName> = keyof AllComponents[A] & string;
 /** The default version of an API. */
 export type DefaultVersionOf<A extends ApiName> = A extends keyof AllDefaults ? AllDefaults[A] : never;
 
+/** The version a schema means without one: the newest non-preview version that defines it. */
+export type SchemaVersionOf<A extends ApiName, Name extends string> = A extends keyof AllSchemaTargets
+  ? Name extends keyof AllSchemaTargets[A]
+    ? AllSchemaTargets[A][Name] & VersionOf<A>
+    : never
+  : never;
+
 /**
- * A schema of one API's document, at its default version or the one given:
- * `SchemaOf<'vendors', 'Vendor'>`, `SchemaOf<'sql', 'CheckNameAvailabilityResponse', '2025-01-01'>`.
+ * A schema of one API, at the newest non-preview version that defines it or the version
+ * given: `SchemaOf<'businesscentral', 'Vendor'>`, `SchemaOf<'sql', 'CheckNameAvailabilityResponse', '2025-01-01'>`.
  */
 export type SchemaOf<
   A extends ApiName,
   Name extends string,
-  V extends VersionOf<A> = DefaultVersionOf<A> & VersionOf<A>,
+  V extends VersionOf<A> = SchemaVersionOf<A, Name>,
 > = SchemaIn<AllComponents[A][V] extends { schemas: infer S } ? S : never, Name>;
 
 // openapi-typescript's read/write markers (--read-write-markers), structurally: every

@@ -236,10 +236,10 @@ export interface components {
          */
         roleEligibilityScheduleRequestName: string;
         /**
-         * @description Version of the API; this document describes `2020-10-01`.
+         * @description Version of the API; this document describes `2020-10-01` and accepts only that value (each api-version is a document of its own).
          * @example 2020-10-01
          */
-        "api-version": string;
+        "api-version": "2020-10-01";
     };
     requestBodies: never;
     headers: never;
@@ -251,7 +251,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Version of the API; this document describes `2020-10-01`.
+                 * @description Version of the API; this document describes `2020-10-01` and accepts only that value (each api-version is a document of its own).
                  * @example 2020-10-01
                  */
                 "api-version": components["parameters"]["api-version"];

@@ -105,10 +105,10 @@ export interface components {
          */
         location: string;
         /**
-         * @description Version of the API; this document describes `2025-09-01`.
+         * @description Version of the API; this document describes `2025-09-01` and accepts only that value (each api-version is a document of its own).
          * @example 2025-09-01
          */
-        "api-version": string;
+        "api-version": "2025-09-01";
     };
     requestBodies: never;
     headers: never;
@@ -120,7 +120,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Version of the API; this document describes `2025-09-01`.
+                 * @description Version of the API; this document describes `2025-09-01` and accepts only that value (each api-version is a document of its own).
                  * @example 2025-09-01
                  */
                 "api-version": components["parameters"]["api-version"];

@@ -131,10 +131,10 @@ export interface components {
          */
         subscriptionId: string;
         /**
-         * @description Version of the API; this document describes `2025-01-01`.
+         * @description Version of the API; this document describes `2025-01-01` and accepts only that value (each api-version is a document of its own).
          * @example 2025-01-01
          */
-        "api-version": string;
+        "api-version": "2025-01-01";
     };
     requestBodies: never;
     headers: never;
@@ -146,7 +146,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Version of the API; this document describes `2025-01-01`.
+                 * @description Version of the API; this document describes `2025-01-01` and accepts only that value (each api-version is a document of its own).
                  * @example 2025-01-01
                  */
                 "api-version": components["parameters"]["api-version"];

@@ -11,7 +11,13 @@
 //
 //   changesBetweenVersions(apiName) -> Change[]
 //     For the docs: the changes between each consecutive pair of versions of `apiName`
-//     (loadApis() order by compareVersions) in the working tree; [] with one version.
+//     (loadApis() order by compareVersions) in the working tree, and the operations whose
+//     unpinned target moves to each version (rule unpinned-target-moved); [] with one version.
+//
+//   The unpinned targets (targets.mjs): an edit that changes the version an unpinned client
+//   sends an operation at is reported as rule `unpinned-target-moved` in a group of its own
+//   per API (`<api> (unpinned targets)`), `breaking` when the new target's request or
+//   answer is incompatible with the old one's for that operation, else `warning`.
 //
 //   Change = { api, version, operation, rule, level, message, location }
 //     api 'sql', version '2025-06-01', operation (operationId or 'METHOD /path'), rule name,
@@ -29,6 +35,7 @@ import { applyAccepted, readAccepted } from './accepted.mjs';
 import { compareDocuments } from './compare.mjs';
 import { ChangesError, gitSource, loadDocument, locationOf, parseFile, worktreeSource } from './load.mjs';
 import { LEVELS, RULES } from './rules.mjs';
+import { targetMoves } from './targets.mjs';
 
 export { ChangesError, RULES, compareDocuments };
 
@@ -100,6 +107,26 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
       groups.push({ name, against: { version, ref: base }, published: true, removed: true, changes: withContext([change], { published: true, from: { version, ref: base } }) });
     }
   }
+  // What unpinned clients send: every API that an edited version belongs to, all its
+  // versions at the base against all of them in the working tree.
+  const loaded = new Map();
+  const load = (source, tag, rootRel) => {
+    const key = `${tag} ${rootRel}`;
+    if (!loaded.has(key)) loaded.set(key, loadDocument(source, rootRel).document);
+    return loaded.get(key);
+  };
+  const apiNames = [...new Set([...apis.map((a) => a.apiName), ...(all ? [...baseApis.keys()].map((n) => n.split('@')[0]) : [])])];
+  for (const apiName of apiNames) {
+    const after = everyApi.filter((a) => a.apiName === apiName).map((a) => [a.version, load(work, 'work', a.rootRelative)]);
+    const before = [...baseApis].filter(([name]) => name.split('@')[0] === apiName).map(([name, rootRel]) => [name.split('@')[1] ?? '', load(baseSource, 'base', rootRel)]);
+    if (!before.length) continue;
+    const family = everyApi.find((a) => a.apiName === apiName)?.family ?? familyOf(before.length ? [...baseApis].find(([n]) => n.split('@')[0] === apiName)[1] : '');
+    const moves = targetMoves(before, after, { api: apiName, family });
+    if (!moves.length) continue;
+    const against = { version: null, ref: base };
+    groups.push({ name: `${apiName} (unpinned targets)`, against, published: true, targets: true, changes: withContext(moves, { published: true, from: against }) });
+  }
+
   const order = new Map(groups.map((g, i) => [g.name, i]));
   const changes = sortChanges(groups.flatMap((g) => g.changes), order);
   for (const g of groups) sortChanges(g.changes, order);
@@ -116,15 +143,14 @@ export function changesBetweenVersions(apiName, { onRead } = {}) {
   // `onRead(rel, text)` sees every file the comparison reads (the docs cache keys on them).
   const work = onRead ? { ...tree, read: (rel) => { const text = tree.read(rel); onRead(rel, text); return text; } } : tree;
   const versions = loadApis().filter((a) => a.apiName === apiName).sort((a, b) => compareVersions(a.version, b.version));
+  const documents = versions.map((v) => [v.version, loadDocument(work, v.rootRelative).document]);
   const changes = [];
   for (let i = 1; i < versions.length; i++) {
     const [prev, next] = [versions[i - 1], versions[i]];
-    const found = compareDocuments(loadDocument(work, prev.rootRelative).document, loadDocument(work, next.rootRelative).document, {
-      api: apiName,
-      version: next.version,
-      family: next.family ?? familyOf(next.rootRelative),
-      published: false,
-    });
+    const family = next.family ?? familyOf(next.rootRelative);
+    const found = compareDocuments(documents[i - 1][1], documents[i][1], { api: apiName, version: next.version, family, published: false });
+    // Adding this version: which operations unpinned clients now send here instead.
+    found.push(...targetMoves(documents.slice(0, i), documents.slice(0, i + 1), { api: apiName, family }));
     changes.push(...sortChanges(withContext(found, { published: false, from: { version: prev.version, ref: null } }), new Map()));
   }
   return changes;

@@ -1,7 +1,8 @@
-// The bundled documents as the mock serves them: one entry per API of redocly.yaml, with
-// Prism's operations (paths carrying the document's servers[0] prefix), the family, the
-// version each operation answers to, and what the behaviours read from the document
-// (examples). Read once at start and again on reload().
+// The bundled documents as the mock serves them: one entry per API of redocly.yaml (or
+// per document given to startMock), with Prism's operations (paths carrying the
+// document's servers[0] prefix), the family, the version each operation answers to, and
+// what the conventions read from the document (examples). Read once at start and again
+// on reload().
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 // js-yaml, not `yaml`: it parses the bundles about 8 times faster, which is most of the
@@ -13,30 +14,53 @@ import { basePathOf } from '../lib/servers.mjs';
 const require = createRequire(import.meta.url);
 const { getHttpOperationsFromSpec } = require('@stoplight/prism-http');
 
+const FAMILIES = ['resource-manager', 'business-central'];
+
+/**
+ * A document given to startMock ({ api, version, family, document }: a parsed OpenAPI 3.x
+ * object or the path of a bundled YAML/JSON file) as the entry loadApis() would give.
+ * Entries of loadApis() pass through.
+ */
+export function apiEntryOf(given, index) {
+  if (given?.bundle && given?.name) return given;
+  const where = `documents[${index}]`;
+  if (!given || typeof given !== 'object') throw new Error(`${where}: give { api, version, family, document }.`);
+  const { api, version, family, document } = given;
+  if (typeof api !== 'string' || !/^[a-z][a-z0-9-]*$/.test(api)) throw new Error(`${where}: "api" must be a name of lower-case letters, digits and hyphens (got ${JSON.stringify(api)}).`);
+  if (typeof version !== 'string' || !version) throw new Error(`${where}: "version" must be the document's version (an api-version or vX.Y).`);
+  if (!FAMILIES.includes(family)) throw new Error(`${where}: "family" must be one of ${FAMILIES.join(', ')} (got ${JSON.stringify(family)}).`);
+  const isPath = typeof document === 'string';
+  if (!isPath && (!document || typeof document !== 'object')) throw new Error(`${where}: "document" must be an OpenAPI object or the path of a bundled document.`);
+  return { name: `${api}@${version}`, apiName: api, version, family, bundle: isPath ? document : undefined, document: isPath ? undefined : structuredClone(document) };
+}
+
 /** Loads every bundle; rejects with a one-line reason when one is missing or broken. */
 export async function loadDocuments(apis = loadApis()) {
-  const documents = await Promise.all(apis.map(loadDocument));
+  const documents = await Promise.all(apis.map(apiEntryOf).map(loadDocument));
   if (documents.every((d) => d.operations.length === 0)) throw new Error('no operations in the bundled documents');
   return documents;
 }
 
 async function loadDocument(api) {
-  let document;
-  try {
-    // YAML 1.2 core schema, as the `yaml` package reads it: `2025-01-01` stays a string
-    // (js-yaml's default schema would make it a Date).
-    document = load(await readFile(api.bundle, 'utf8'), { schema: CORE_SCHEMA });
-  } catch (error) {
-    throw new Error(`${rel(api.bundle)}: ${error.code === 'ENOENT' ? 'missing (run npm run generate)' : error.message.split('\n')[0]}`);
+  let document = api.document;
+  const source = api.bundle ? rel(api.bundle) : api.name;
+  if (!document) {
+    try {
+      // YAML 1.2 core schema, as the `yaml` package reads it: `2025-01-01` stays a string
+      // (js-yaml's default schema would make it a Date).
+      document = load(await readFile(api.bundle, 'utf8'), { schema: CORE_SCHEMA });
+    } catch (error) {
+      throw new Error(`${source}: ${error.code === 'ENOENT' ? 'missing (run npm run generate)' : error.message.split('\n')[0]}`);
+    }
   }
-  if (!document?.openapi) throw new Error(`${rel(api.bundle)}: not an OpenAPI document (run npm run generate)`);
+  if (!document?.openapi) throw new Error(`${source}: not an OpenAPI document (run npm run generate)`);
   const prefix = basePathOf(document);
   // What the router needs, read from the document itself; Prism's own operation model
   // is built on the first request that reaches this document.
   const operations = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
-      if (item?.[method]) operations.push({ method, path: prefix + path, iid: item[method].operationId });
+      if (item?.[method]) operations.push({ method, path: prefix + path, docPath: path, iid: item[method].operationId });
     }
   }
   let prism;

@@ -1,15 +1,54 @@
 // Types of the mock's programmatic entry (`provider-api-clients/mock`).
+// What the mock answers: docs/mock.md. How to test an app against it: docs/contract-testing.md.
+
+/** The eTag an entity starts with when nobody chose one and no document gives If-Match an example. */
+export const INITIAL_ETAG: string;
+/** Where the test API answers over HTTP by default (`<url>/__mock/...`). */
+export const ADMIN_PREFIX: '/__mock';
+
+export type MockFamily = 'resource-manager' | 'business-central';
+
+/** A document to serve instead of redocly.yaml's list (fixtures, another project's documents). */
+export interface MockDocument {
+  /** Lower-case name; with `version` it names the document in routes and messages. */
+  api: string;
+  /** The api-version a resource-management request names; the /api/vX.Y of business data comes from servers[0]. */
+  version: string;
+  family: MockFamily;
+  /** A bundled OpenAPI 3.x document (no external `$ref`), parsed, or the path of one (YAML or JSON). */
+  document: string | Record<string, unknown>;
+}
 
 export interface StartMockOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Serve these documents instead of the package's own (redocly.yaml's list). */
+  documents?: MockDocument[];
   /** Names the name check answers `AlreadyExists` for, besides those of the spec's `AlreadyExists` examples. */
   takenNames?: string[];
+  /** Where the test API answers over HTTP; `false` turns it off. Default `/__mock`. */
+  adminPrefix?: string | false;
+  /** How many requests `requests` keeps (the newest). Default 1000. */
+  maxRecordedRequests?: number;
   /** pino level of Prism's log on stderr; default 'silent'. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
+
+/**
+ * How the mock answers an operation (docs/mock.md): a rule of the source for that
+ * operation, a family convention, or its documented example.
+ */
+export type MockConvention =
+  | 'source-rule'
+  | 'odata-create'
+  | 'odata-list'
+  | 'odata-read'
+  | 'odata-update'
+  | 'odata-delete'
+  | 'arm-paging'
+  | 'example';
 
 export interface MockRoute {
   api: string;
@@ -18,14 +57,137 @@ export interface MockRoute {
   path: string;
   /** The api-version (resource management) or the /api/vX.Y prefix (business data). */
   version: string;
+  convention: MockConvention;
+}
+
+/** An entity to put in place: one of a company's OData entity set (`vendors`, `shipmentMethods`, ...). */
+export interface SeedEntity {
+  /** The company key, as in `companies(<company>)`. */
+  company: string;
+  /** The entity set's name as the paths spell it, e.g. `vendors`. */
+  set: string;
+  /** The key in `<set>(<key>)`; default `entity.id`. */
+  key?: string;
+  entity: Record<string, unknown>;
+  /** Its current eTag; default the set's initial tag (INITIAL_ETAG unless a document gives If-Match an example). */
+  eTag?: string;
+}
+
+/** The items of a nextLink-paged list operation, with the page size (default 2). */
+export type SeedList = unknown[] | { items: unknown[]; pageSize?: number };
+
+export interface SeedData {
+  entities?: SeedEntity[];
+  /** Added to the names the name check answers `AlreadyExists` for. */
+  takenNames?: string[];
+  /** By operationId: what the list answers instead of its documented items. */
+  lists?: Record<string, SeedList>;
+}
+
+export interface StoredEntity {
+  company: string;
+  set: string;
+  key: string;
+  entity: Record<string, unknown>;
+  eTag: string;
+}
+
+/** What the mock holds (a copy). Entities appear once seeded, created, or first read or changed. */
+export interface MockState {
+  entities: StoredEntity[];
+  /** Keys deleted since the last reset: they answer 404. */
+  deleted: Array<{ company: string; set: string; key: string }>;
+  takenNames: string[];
+  /** Every paged list operation: its seeded items, or its documented ones. */
+  lists: Record<string, { items: unknown[]; pageSize?: number; seeded: boolean }>;
+}
+
+/** A request as the mock received it, credentials redacted. */
+export interface RecordedRequest {
+  id: number;
+  /** ISO time of arrival. */
+  time: string;
+  method: string;
+  /** As sent (OData parentheses decoded), without the query. */
+  path: string;
+  query: Record<string, string | string[]>;
+  /** Lower-case names; Authorization keeps only its scheme (`Bearer [redacted]`). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body (text for other media types, null when empty; undefined when never read; a note of its size over 64 KiB). */
+  body: unknown;
+  /** Undefined when no operation matched (a 404, 405, ...). */
+  operationId?: string;
+  api?: string;
+  version?: string;
+  /** The answer's status; null while none was sent (a time-out, a dropped connection). */
+  status: number | null;
+  /** The override that answered, by id. */
+  override?: number;
+  fault?: 'timeout' | 'drop';
+}
+
+/** What an override's `when` sees of a request. */
+export interface OverrideRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  /** The path parameters, decoded. */
+  params: Record<string, string>;
+  operationId: string;
+  api: string;
+  version: string;
+}
+
+type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+export interface Override {
+  /** The operation it answers, in every version that declares it. */
+  operationId: string;
+  /** Only requests for which this is true, or which have every part given (compared key by key). */
+  when?: ((request: OverrideRequest) => boolean) | DeepPartial<OverrideRequest>;
+  /** How many calls it answers; leave it out for every call until reset(). */
+  times?: number;
+  /** Answer with this status (200-599), these headers and this body (an error status without a body gets the family's error body). */
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Wait this long first (then the override's answer, or the mock's own). */
+  delayMs?: number;
+  /** `timeout`: never answer (until the client gives up, reset() or close()); `drop`: close the connection without an answer. */
+  fault?: 'timeout' | 'drop';
+}
+
+export interface OverrideHandle {
+  id: number;
+  /** How many requests it answered so far. */
+  readonly calls: number;
+  /** Takes it away before its time. */
+  remove(): void;
 }
 
 export interface Mock {
   /** `http://127.0.0.1:<port>`: the base URL for both client families. */
   url: string;
   port: number;
+  /** `<url>/__mock`: the test API over HTTP (loopback clients only); undefined when turned off. */
+  adminUrl: string | undefined;
   readonly routes: MockRoute[];
-  /** Back to the state at start (taken names, no vendors or eTags seen); or other taken names. */
+  /** What the mock holds now (a copy). */
+  readonly state: MockState;
+  /** Puts entities, taken names and list items in place (all or nothing); returns the seeded entities with their tags. */
+  seed(data: SeedData): { entities: StoredEntity[] };
+  /** Answers an operation as the test says; the newest matching override wins. */
+  override(override: Override): OverrideHandle;
+  /** The overrides in force (`when` functions shown as '[function]'). */
+  readonly overrides: Array<Omit<Override, 'when'> & { id: number; calls: number; when?: unknown }>;
+  /** What the mock received, oldest first (a copy). */
+  readonly requests: RecordedRequest[];
+  /**
+   * Back to the start: entities and seeded lists forgotten, taken names as at start (or
+   * `takenNames`), overrides and the request record cleared, held answers dropped.
+   */
   reset(options?: { takenNames?: string[] }): void;
   /** Re-reads the bundled documents; on failure the previous ones stay served. */
   reload(): Promise<MockRoute[]>;

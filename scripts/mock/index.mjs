@@ -2,12 +2,20 @@
 //
 //   const mock = await startMock({ port: 0, takenNames: ['orders-db'] });
 //   // ... point the clients (or anything that speaks HTTP) at mock.url ...
-//   mock.reset();          // between tests: taken names back, vendors and eTags forgotten
+//   mock.seed({ entities: [{ company, set: 'vendors', entity: { id, displayName } }] });
+//   mock.override({ operationId: 'updateVendor', status: 500, times: 1 });
+//   mock.requests;         // what the mock received
+//   mock.reset();          // between tests: state, overrides and the record back to start
 //   await mock.close();
 //
-// Prism is an optional peer dependency of the package (README, "The mock"): a project
-// that only uses the clients does not install it. Without it, startMock rejects with a
-// message naming the packages to install.
+// docs/contract-testing.md walks through it; docs/mock.md says what the mock answers.
+// In vitest, `useMock()` of `provider-api-clients/mock/vitest` does the start, reset and close.
+//
+// Prism is an optional peer dependency of the package: a project that only uses the
+// clients does not install it. Without it, startMock rejects with a message naming the
+// packages to install.
+export { ADMIN_PREFIX, INITIAL_ETAG } from './constants.mjs';
+
 const PEERS = '@stoplight/prism-http@5.12.0 @stoplight/prism-core@5.8.0 js-yaml@4.3.2 yaml@2.9.1';
 
 export async function startMock(options) {

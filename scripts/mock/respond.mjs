@@ -4,12 +4,11 @@
 //     check's 400s), naming the violations -- never Prism's placeholders;
 //   - `Prefer: example=`, `code=`, `dynamic=true`: Prism's mocker, as Prism answers it,
 //     except that an error status without a named example gets a family error body;
-//   - anything else: the operation's behaviour (behaviours/), when it has one, else the
-//     document's default example.
+//   - anything else: the operation's handler (conventions/index.mjs: a rule of the source
+//     or the family's convention), when it has one, else the document's default example.
 // Pinned against prism-http 5.12.0 (its mocker and output validator).
 import { createRequire } from 'node:module';
 import { STATUS_CODES } from 'node:http';
-import { behaviours } from './behaviours/index.mjs';
 import { describeViolations, errorAnswer, familyError } from './errors.mjs';
 
 const require = createRequire(import.meta.url);
@@ -26,12 +25,12 @@ const left = (error) => ({ _tag: 'Left', left: error });
 export function mockComponent({ resource, input, config }) {
   return (logger) => {
     const ctx = { ...config.ctx, body: input.data.body, validations: input.validations };
-    const behaviour = behaviours.get(resource.iid);
+    const behaviour = config.ctx.handler;
     const decorate = (result) => (behaviour?.decorate && result._tag === 'Right' ? right(fromPrism(behaviour.decorate(ctx, toAnswer(result.right)))) : result);
 
     if (input.validations.some((v) => v.severity === ERROR)) return decorate(right(rejected(ctx, behaviour, input.validations)));
     const asked = config.code !== undefined || config.exampleKey !== undefined || config.dynamic === true;
-    if (!asked && behaviour) return decorate(right(behaviour.respond(ctx)));
+    if (!asked && behaviour?.respond) return decorate(right(behaviour.respond(ctx)));
     return decorate(prismAnswer({ resource, input, config }, logger, ctx));
   };
 }

@@ -118,9 +118,16 @@ export function createRouter(documents) {
   return {
     match,
     prefixesFor,
-    /** Every operation served: { api, operationId, method, path, version }. */
+    /** Every operation served: { api, operationId, method, path, version, convention }. */
     routes: documents.flatMap((doc) =>
-      doc.operations.map((o) => ({ api: doc.api.name, operationId: o.iid, method: o.method.toUpperCase(), path: o.path, version: doc.family === 'resource-manager' ? doc.version : doc.prefix })),
+      doc.operations.map((o) => ({
+        api: doc.api.name,
+        operationId: o.iid,
+        method: o.method.toUpperCase(),
+        path: o.path,
+        version: doc.family === 'resource-manager' ? doc.version : doc.prefix,
+        convention: o.convention,
+      })),
     ),
   };
 }

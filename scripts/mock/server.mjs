@@ -4,9 +4,11 @@
 //   1. guards.mjs   reject what Prism would crash on or misread (4xx, family error body);
 //   2. routing.mjs  pick the document and operation (path template + method, then
 //                   api-version or /api/vX.Y prefix), so Prism only sees one document;
-//   3. Prism        one instance per document, with respond.mjs as its mock component
-//                   (behaviours and state for the answers the source states);
-//   4. the answer   checked by Prism against its own document; a 5xx nobody asked for
+//   3. test API     a test's override for the operation, if any (test-api/): an answer,
+//                   a delay, a time-out or a dropped connection;
+//   4. Prism        one instance per document, with respond.mjs as its mock component
+//                   (conventions/ and behaviours/, with state, for the answers);
+//   5. the answer   checked by Prism against its own document; a 5xx nobody asked for
 //                   is reported on stderr as a mock bug.
 // Pinned against prism-http 5.12.0, prism-core 5.8.0 (Node 20).
 import http from 'node:http';
@@ -18,8 +20,13 @@ import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './
 import { mockComponent } from './respond.mjs';
 import { createRouter, familyOfPath } from './routing.mjs';
 import { createState } from './state.mjs';
-import { behaviours } from './behaviours/index.mjs';
+import { ADMIN_PREFIX } from './constants.mjs';
 import { takenNamesOf } from './behaviours/name-check.mjs';
+import { applyConventions } from './conventions/index.mjs';
+import { createTestApi } from './test-api/index.mjs';
+import { adminAnswer, isAdminPath } from './test-api/admin.mjs';
+import { MAX_RECORDED_BODY_BYTES, redactHeaders } from './test-api/requests.mjs';
+import { applyOverride } from './test-api/apply.mjs';
 
 /** How long a socket answered with a parse error keeps reading before it is closed. */
 const LINGER_MS = 2_000;
@@ -31,27 +38,55 @@ const { createLogger } = require('@stoplight/prism-core');
 const BASE_CONFIG = { isProxy: false, validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, upstreamProxy: undefined };
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
 
-/** Loads the documents and builds the router: what reload() swaps in one step. */
-async function load(apis) {
+/** Loads the documents, picks each operation's convention, builds the router: what reload() swaps in one step. */
+async function load(apis, adminPrefix) {
   const documents = await loadDocuments(apis);
-  return { documents, router: createRouter(documents) };
+  const catalogue = applyConventions(documents);
+  const router = createRouter(documents);
+  const shadowed = router.routes.find((r) => isAdminPath(adminPrefix, r.path) || isAdminPath(r.path.split('{')[0].replace(/\/$/, ''), adminPrefix));
+  if (shadowed) throw new Error(`${shadowed.api} declares ${shadowed.method} ${shadowed.path}, under ${adminPrefix}, which the mock reserves for its test API: start the mock with another adminPrefix.`);
+  return { documents, router, catalogue };
 }
 
 /**
- * Starts the mock; resolves once it listens: { url, port, routes, state, reset, reload, close }.
+ * Starts the mock; resolves once it listens: { url, port, routes, state, seed, override,
+ * requests, reset, reload, close } (index.d.ts).
  *   port        0 picks a free port (default 4010)
  *   host        default 127.0.0.1
  *   apis        loadApis() entries (default: every API of redocly.yaml)
+ *   documents   instead of apis: [{ api, version, family, document }], document a parsed
+ *               OpenAPI object or the path of a bundled file (fixtures, other projects)
  *   takenNames  names the name check answers AlreadyExists for, besides those of the
  *               spec's AlreadyExists examples
+ *   adminPrefix where the test API answers over HTTP (default '/__mock'; false: nowhere)
+ *   maxRecordedRequests  how many requests `requests` keeps, newest last (default 1000)
  *   logLevel    pino's ('silent' by default; 'info' shows Prism's log on stderr)
  */
-export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadApis(), takenNames = [], logLevel = 'silent' } = {}) {
+export async function startMock({
+  port = 4010,
+  host = '127.0.0.1',
+  documents: given,
+  apis = given ?? loadApis(),
+  takenNames = [],
+  adminPrefix = ADMIN_PREFIX,
+  maxRecordedRequests = 1000,
+  logLevel = 'silent',
+} = {}) {
+  if (adminPrefix !== false && !(typeof adminPrefix === 'string' && /^\/[\w.~-]+(?:\/[\w.~-]+)*$/.test(adminPrefix))) {
+    throw new Error(`mock: adminPrefix ${JSON.stringify(adminPrefix)} must be a path such as "/__mock" (or false).`);
+  }
+  if (!(Number.isInteger(maxRecordedRequests) && maxRecordedRequests >= 0)) throw new Error('mock: maxRecordedRequests must be a whole number from 0.');
   // prism-core's logger is pino plus the custom level `success` Prism calls.
   const logger = createLogger('MOCK', { level: logLevel }, process.stderr);
-  let current = await load(apis);
+  let current = await load(apis, adminPrefix);
   const initialTaken = () => [...takenNamesOf(current.documents), ...takenNames];
   const state = createState({ takenNames: initialTaken() });
+  const testApi = createTestApi({
+    state,
+    current: () => current,
+    resetState: ({ takenNames: names } = {}) => state.reset({ takenNames: names ?? initialTaken() }),
+    maxRecordedRequests,
+  });
   // One Prism instance per document, created on its first request: start-up stays
   // short however many documents there are.
   const instances = new WeakMap();
@@ -65,7 +100,9 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
   };
 
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((error) => {
+    // What an API request was and how it was answered (the test API's `requests`).
+    const record = isAdminPath(adminPrefix, String(req.url).split('?')[0]) ? undefined : testApi.log.start(req, res);
+    handle(req, res, record).catch((error) => {
       // A bug, not an input problem: say so loudly, and answer if nothing was sent yet.
       process.stderr.write(`mock: ${req.method} ${String(req.url).slice(0, 200)} failed unasked (a mock bug): ${error?.stack ?? error}\n`);
       if (!res.headersSent) send(res, familyError(familyOfPath(String(req.url)), 500, 'The mock failed on this request (a bug in the mock, reported on its stderr).', { code: 'MockFailure' }));
@@ -95,10 +132,12 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     } else socket.destroy();
   });
 
-  async function handle(req, res) {
+  async function handle(req, res, record = {}) {
     const target = parseTarget(req.url);
     const guess = familyOfPath(target.path ?? '');
     if (target.problem) return drain(req, res, familyError(guess, ...target.problem));
+    if (isAdminPath(adminPrefix, target.path)) return send(res, await adminAnswer(req, target.path, adminPrefix, testApi));
+    Object.assign(record, { path: target.path, query: target.query });
     if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) return drain(req, res, preflight(req));
     const headerProblem = checkHeaders(req.headers).problem;
     if (headerProblem) return drain(req, res, familyError(guess, ...headerProblem));
@@ -129,6 +168,7 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     } else {
       entry = route.byVersion.values().next().value;
     }
+    Object.assign(record, { operationId: entry.operation.iid, api: entry.doc.api.name, version: family === 'resource-manager' ? entry.doc.version : entry.doc.prefix });
 
     const preferred = parsePrefer(req.headers.prefer, target.query);
     if (preferred.problem) return drain(req, res, familyError(family, ...preferred.problem));
@@ -137,14 +177,21 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     const decoded = decodeBody(read.text, req.headers['content-type']);
     if (decoded.problem) {
       // An operation with error rules of its own (the name check's 400s) answers in them.
-      const own = behaviours.get(entry.operation.iid)?.rejected;
+      const own = entry.operation.handler?.rejected;
       const [status, message] = decoded.problem;
       return send(res, own && status === 400 ? own({ doc: entry.doc, body: undefined, validations: [{ severity: 0, message }] }) : familyError(family, ...decoded.problem));
     }
 
     const { prefer } = preferred;
     const params = Object.fromEntries(Object.entries(matched.params).map(([name, value]) => [name, decodeURIComponent(value)]));
-    const ctx = { family, doc: entry.doc, state, params, headers: req.headers, query: target.query, rawPath: target.path, origin: originOf(req, server) };
+    record.body = read.size > MAX_RECORDED_BODY_BYTES ? `[a body of ${read.size} bytes, not recorded]` : decoded.body;
+
+    // A test's override for this operation: it answers before Prism validates anything.
+    const overrideRequest = { method: req.method, path: target.path, query: target.query, headers: redactHeaders(req.headers), body: decoded.body, params, ...pick(record, 'operationId', 'api', 'version') };
+    const rule = testApi.overrides.take(overrideRequest);
+    if (rule && (await applyOverride(rule, { req, res, record, family, entry, held: testApi.held, send }))) return;
+
+    const ctx = { family, handler: entry.operation.handler, doc: entry.doc, state, params, headers: req.headers, query: target.query, rawPath: target.path, origin: originOf(req, server) };
     const input = { method: req.method.toLowerCase(), url: { path: prismPath, baseUrl: undefined, query: target.query }, headers: req.headers, body: decoded.body };
     const config = { ...BASE_CONFIG, mock: { dynamic: prefer.dynamic === true, code: prefer.code, exampleKey: prefer.exampleKey, seed: prefer.seed, ctx } };
 
@@ -196,19 +243,37 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     get routes() {
       return current.router.routes;
     },
-    state,
+    /** What the mock holds (a copy): entities, deleted keys, taken names, list items. */
+    get state() {
+      return testApi.snapshot();
+    },
+    /** Puts entities, taken names and list items in place; returns the seeded entities with their tags. */
+    seed: testApi.seed,
+    /** Answers an operation's next call(s) as the test says; cleared by reset(). */
+    override: testApi.override,
+    /** The overrides in force. */
+    get overrides() {
+      return testApi.overrides.list();
+    },
+    /** What the mock received (a copy), oldest first; cleared by reset(). */
+    get requests() {
+      return testApi.requests();
+    },
+    /** Where the test API answers over HTTP (`<url>/__mock`), or undefined when off. */
+    adminUrl: adminPrefix ? `${url}${adminPrefix}` : undefined,
     /** Resolves when every document's Prism model is built (the mock serves before that). */
     warmed,
-    /** Forgets vendors and created shipment methods; taken names back to the start (or to `takenNames`). */
-    reset({ takenNames: names } = {}) {
-      state.reset({ takenNames: names ?? initialTaken() });
-    },
+    /**
+     * Back to the start: entities and list items forgotten, taken names as at start (or
+     * `takenNames`), overrides and the request record cleared, held answers dropped.
+     */
+    reset: testApi.reset,
     /**
      * Re-reads the bundles (after `npm run generate`), of `next` when given (dev passes
      * the new list after redocly.yaml changed); on failure the old ones stay.
      */
     async reload(next = apis) {
-      current = await load(next);
+      current = await load(next, adminPrefix);
       apis = next;
       warm();
       return current.router.routes;
@@ -216,6 +281,7 @@ export async function startMock({ port = 4010, host = '127.0.0.1', apis = loadAp
     /** Stops accepting, lets in-flight requests finish, drops what is left after graceMs. */
     close({ graceMs = 500 } = {}) {
       return new Promise((resolve, reject) => {
+        for (const res of testApi.held) res.socket?.destroy();
         const timer = setTimeout(() => server.closeAllConnections(), graceMs).unref();
         server.close((error) => {
           clearTimeout(timer);
@@ -237,6 +303,8 @@ function originOf(req, server) {
   const { address, port, family } = server.address();
   return `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
 }
+
+const pick = (object, ...keys) => Object.fromEntries(keys.map((key) => [key, object[key]]));
 
 function preflight(req) {
   return {

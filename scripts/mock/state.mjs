@@ -1,20 +1,41 @@
 // The mock's memory: per process, in memory, nothing on disk. Prism keeps no state by
-// design; the behaviours (behaviours/*.mjs) keep theirs here so that one reset() puts
-// every one of them back to where the mock started.
+// design; the conventions (conventions/*.mjs) and behaviours (behaviours/*.mjs) keep
+// theirs here so that one reset() puts every one of them back to where the mock started.
+//
+//   entities   one store per company and OData entity set, keyed by the set's name as
+//              the path spells it (`vendors`), never by API or version: every version
+//              that declares the set reads and writes the same entities.
+//   lists      the items of a nextLink-paged list operation, by operationId (when a test
+//              seeded them; otherwise the operation's documented items).
+//   takenNames the names the name check answers `AlreadyExists` for.
+
+/** OData keys that are GUIDs compare without case (`F8A5…` is `f8a5…`); others as sent. */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const normalKey = (key) => (GUID.test(String(key)) ? String(key).toLowerCase() : String(key));
+
+/** What a store holds for a deleted key: GET answers 404 until reset. */
+export const DELETED = Object.freeze({ deleted: true });
+
 export function createState({ takenNames = [] } = {}) {
   const initialTaken = [...new Set(takenNames.map(String))];
   const state = {
-    /** Server names the name check answers `AlreadyExists` for. */
     takenNames: new Set(initialTaken),
-    /** `<company>|<vendor id>` -> { vendor, eTag }: vendors seen by an update. */
-    vendors: new Map(),
-    /** `<company>|<id>` -> shipment method created through the mock. */
-    shipmentMethods: new Map(),
-    /** Back to the state at start: the initial taken names, no vendors, no shipment methods. */
+    /** `<company>|<set>` -> { company, set, items: Map(key -> { key, entity, eTag } | DELETED) }. */
+    entities: new Map(),
+    /** operationId -> { items, pageSize? }. */
+    lists: new Map(),
+    /** The store of one company's entity set (created empty on first use). */
+    store(company, set) {
+      const id = `${normalKey(company)}|${set}`;
+      let store = state.entities.get(id);
+      if (!store) state.entities.set(id, (store = { company: String(company), set, items: new Map() }));
+      return store.items;
+    },
+    /** Back to the state at start: the initial taken names, no entities, no seeded lists. */
     reset({ takenNames: names } = {}) {
       state.takenNames = new Set(names ? names.map(String) : initialTaken);
-      state.vendors.clear();
-      state.shipmentMethods.clear();
+      state.entities.clear();
+      state.lists.clear();
     },
   };
   return state;

@@ -77,7 +77,7 @@ describe('npm run changes', () => {
   it('reports nothing and exits 0 on an unchanged workspace', () => {
     const { code, stdout, stderr } = changes();
     expect(stderr).toBe('');
-    expect(stdout).toMatch(/^vendors@v2\.0 against HEAD: no changes$/m);
+    expect(stdout).toMatch(/^businesscentral@v2\.0 against HEAD: no changes$/m);
     expect(stdout).toMatch(/^changes: 0 breaking in published versions, 0 accepted, 0 breaking between versions, 0 warning, 0 info$/m);
     expect(code).toBe(0);
     expect(json().list).toEqual([]);
@@ -175,7 +175,7 @@ describe('npm run changes', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('(accepted: the service never returned it)');
     expect(r.stdout).toMatch(/^changes: 0 breaking in published versions, 2 accepted,/m);
-    expect(r.stderr).toMatch(/^specs\/accepted-changes\.yaml:8: stale accepted change \(vendors@v2\.0 response-property-removed updateVendor\)/m);
+    expect(r.stderr).toMatch(/^specs\/accepted-changes\.yaml:8: stale accepted change \(businesscentral@v2\.0 response-property-removed updateVendor\)/m);
     // Already there at the base: it recorded an earlier change, so it is not stale now.
     git('add', 'specs/accepted-changes.yaml');
     git('commit', '-qm', 'accept');
@@ -195,13 +195,13 @@ describe('npm run changes', () => {
     edit('specs/business-central/v2.1/openapi.yaml', (d) => (d.info.version = 'v2.1'));
     edit('specs/business-central/v2.1/schemas/Vendor.yaml', (d) => delete d.properties.city);
     const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
-    write('redocly.yaml', config.replace('  shipmentmethods@v1.0:', '  vendors@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/vendors-v2.1.yaml\n  shipmentmethods@v1.0:'));
+    write('redocly.yaml', config.replace('  businesscentral@v1.0:', '  businesscentral@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/businesscentral-v2.1.yaml\n  businesscentral@v1.0:'));
 
     const { code, list } = json();
     expect(code).toBe(0);
     expect(list).toContainEqual(expect.objectContaining({ api: 'vendors', version: 'v2.1', rule: 'response-property-removed', level: 'breaking' }));
     expect(list.filter((c) => c.version === 'v2.0')).toEqual([]);
-    expect(changes().stdout).toMatch(/^vendors@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
+    expect(changes().stdout).toMatch(/^businesscentral@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
 
     // The same through the functions watch mode and the docs call.
     const exported = spawnSync(
@@ -211,7 +211,7 @@ describe('npm run changes', () => {
         '-e',
         `const m = await import('./scripts/changes/index.mjs');
          const { loadApis } = await import('./scripts/lib/apis.mjs');
-         const summary = m.changeSummary({ apis: loadApis().filter((a) => a.name === 'vendors@v2.1') });
+         const summary = m.changeSummary({ apis: loadApis().filter((a) => a.name === 'businesscentral@v2.1') });
          console.log(JSON.stringify({ between: m.changesBetweenVersions('vendors'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
       ],
       { cwd: dir, env, encoding: 'utf8' },
@@ -242,7 +242,7 @@ describe('npm run changes', () => {
   it('fails when a published version is removed from redocly.yaml', () => {
     reset();
     const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
-    write('redocly.yaml', config.replace(/  shipmentmethods@v1\.0:\n(    .*\n){2}/, ''));
+    write('redocly.yaml', config.replace(/  businesscentral@v1\.0:\n(    .*\n){2}/, ''));
     const { code, list } = json();
     expect(code).toBe(1);
     expect(list).toContainEqual(expect.objectContaining({ api: 'shipmentmethods', version: 'v1.0', rule: 'version-removed', level: 'breaking' }));

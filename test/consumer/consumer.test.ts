@@ -11,12 +11,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSUMER_SOURCE } from './consumer-source.js';
+import { APP_SOURCE, TEST_SOURCE } from './consumer-suite.js';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const TYPES_NODE = JSON.parse(readFileSync(join(ROOT, 'node_modules/@types/node/package.json'), 'utf8')).version as string;
 // npm without this workspace's .npmrc, the user's update checks or colour.
+const PEERS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies;
 const NPM_ENV = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', NO_COLOR: '1' };
 
 interface Variant {
@@ -90,7 +92,8 @@ beforeAll(async () => {
   mkdirSync(join(stage, 'generated'), { recursive: true });
   for (const file of ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json']) cpSync(join(ROOT, file), join(stage, file));
   // scripts/: `prepare` runs scripts/compile.mjs, as it does in a git checkout.
-  for (const dir of ['src', 'scripts', 'generated/types']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
+  // generated/bundled: the documents the packaged mock serves.
+  for (const dir of ['src', 'scripts', 'generated/types', 'generated/bundled']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
   for (const file of ['generated/client-manifest.ts', 'generated/operations.ts', 'generated/versions.ts', 'redocly.yaml']) cpSync(join(ROOT, file), join(stage, file));
   symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
   // 2. npm pack runs `prepare`, as `npm install git+…` does: nothing built beforehand.
@@ -104,6 +107,13 @@ beforeAll(async () => {
   mkdirSync(consumer);
   writeConsumerProject(consumer, packedName);
   await run('npm', ['ci', '--offline', '--ignore-scripts', '--loglevel=error'], { cwd: consumer, env: NPM_ENV });
+  // 4. The mock's optional peers and vitest, as a project that tests against the mock adds
+  //    them as dev dependencies: linked from this workspace (same versions, no registry).
+  for (const name of [...Object.keys(PEERS), 'vitest']) {
+    const link = join(consumer, 'node_modules', name);
+    mkdirSync(join(link, '..'), { recursive: true });
+    if (!existsSync(link)) symlinkSync(join(ROOT, 'node_modules', name), link, 'dir');
+  }
 }, 300_000);
 
 afterAll(() => {
@@ -154,4 +164,31 @@ describe('the package, installed into another project', () => {
       change: 'Fixture',
     });
   }, 120_000);
+
+  it("the project's own vitest suite contract-tests its app code against the mock: useMock, seed, override, requests", async () => {
+    const dir = join(consumer, 'suite');
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    mkdirSync(join(dir, 'test'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    writeFileSync(join(dir, 'src/app.ts'), APP_SOURCE);
+    writeFileSync(join(dir, 'test/app.test.ts'), TEST_SOURCE);
+    // Typed as a strict consumer writes it (vitest's own declarations are not ours to check).
+    const compilerOptions = { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true, rootDir: '.' };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src', 'test'] }));
+    const check = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir }).catch((e: { stdout: string }) => e);
+    expect(check.stdout, 'tsc output').toBe('');
+    // This run's own vitest settings stay out of the consumer's run.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(name)));
+    const vitest = join(consumer, 'node_modules/vitest/vitest.mjs');
+    const result = await run(process.execPath, [vitest, 'run', '--reporter=json', '--outputFile=report.json'], { cwd: dir, env, timeout: 240_000 }).catch((e: { stdout: string; stderr: string }) => e);
+    type Report = { numTotalTests: number; numPassedTests: number; testResults: { message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[] };
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+    const failed = report.testResults.flatMap((file) => [
+      ...(file.message ? [file.message.slice(0, 1000)] : []),
+      ...file.assertionResults.filter((t) => t.status !== 'passed').map((t) => `${t.fullName} (${t.status}): ${t.failureMessages.join('\n').slice(0, 600)}`),
+    ]);
+    expect(failed, String((result as { stderr?: string }).stderr ?? '')).toEqual([]);
+    expect(report.numTotalTests).toBe(TEST_SOURCE.match(/\n  it\(/g)!.length);
+    expect(report.numPassedTests).toBe(report.numTotalTests);
+  }, 300_000);
 });

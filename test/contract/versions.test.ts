@@ -49,7 +49,7 @@ beforeAll(async () => {
       'apis:\n',
       'apis:\n' +
         '  sql@2025-06-01:\n    root: specs/resource-manager/Provider.Sql/2025-06-01/openapi.yaml\n    output: generated/bundled/sql-2025-06-01.yaml\n' +
-        '  vendors@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/vendors-v2.1.yaml\n',
+        '  businesscentral@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/businesscentral-v2.1.yaml\n',
     ),
   );
   await promisify(execFile)(process.execPath, ['scripts/generate.mjs'], { cwd: dir, timeout: 60_000 });
@@ -155,7 +155,7 @@ describe('several versions of one API in one mock', () => {
 
     // Business data: the version is the path prefix, so an unserved one is a path nobody serves.
     const vendor = (version: string) =>
-      createBusinessCentralClient({ ...base, apiVersions: { vendors: version as 'v2.0' } }).updateVendor({ companyId: COMPANY, vendorId: VENDOR, eTag: 'W/"stale"', vendor: { displayName: 'Fabrikam' } });
+      createBusinessCentralClient({ ...base, apiVersions: { businesscentral: version as 'v2.0' } }).updateVendor({ companyId: COMPANY, vendorId: VENDOR, eTag: 'W/"stale"', vendor: { displayName: 'Fabrikam' } });
     const v21 = await vendor('v2.1');
     expect(new URL(v21.response.url).pathname).toBe(`/api/v2.1/companies(${COMPANY})/vendors(${VENDOR})`);
     expect(v21.response.status).toBe(412); // routed to v2.1's vendor behaviour: a stale eTag

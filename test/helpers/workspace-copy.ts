@@ -2,12 +2,15 @@
 // node_modules linked), for tests that break specs or run `npm run dev` on purpose.
 //
 // What these tests check is how the pipeline treats a document (lint, build, cache, watch,
-// kills), not the documents themselves, so by default the copy holds a bounded set: the
-// oldest version of each API, the documents the tests name. A workspace of five documents
-// is copied whole; one of a hundred (versions added over the years) is copied down to one
-// version per API, so that the time of these tests does not grow with the documents.
+// kills), not the documents themselves, so by default the copy holds a bounded set: per
+// API, the oldest version that declares each of its operations (one version of an API
+// whose versions are copies; v1.0 and v2.0 of business data, which hold different
+// entities). A workspace of five documents is copied whole; one of a hundred (versions
+// added over the years) is copied down to a few, so the time of these tests does not grow
+// with the documents.
 // `{ documents: 'all' }` copies every document (a test of "the workspace as it is").
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -24,16 +27,37 @@ interface Entry {
   output: string;
 }
 
-/** The redocly.yaml entries a bounded copy leaves out: every version of an API but its oldest. */
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** "METHOD path" of every operation of a bundled document (none when it cannot be read). */
+function operationKeys(output: string): string[] {
+  let document: any;
+  try {
+    document = parseDocument(readFileSync(join(ROOT, output), 'utf8')).toJS();
+  } catch {
+    return [];
+  }
+  return Object.entries<any>(document?.paths ?? {}).flatMap(([path, item]) => METHODS.filter((m) => item?.[m]).map((m) => `${m} ${path}`));
+}
+
+/**
+ * The redocly.yaml entries a bounded copy leaves out: per API, every version but the
+ * oldest that declares each of its operations (read from the committed bundles).
+ */
 export function entriesBeyondOldest(config: string): Entry[] {
   const apis = Object.entries<any>((parseDocument(config).toJS() as any).apis ?? {}).map(([name, { root, output }]) => ({ name, root, output }));
-  const oldest = new Map<string, Entry>();
+  const oldestPerOperation = new Map<string, Entry>();
+  const oldestPerApi = new Map<string, Entry>();
+  const older = (a: Entry, b: Entry | undefined) => !b || compareVersions(a.name.split('@')[1], b.name.split('@')[1]) < 0;
   for (const entry of apis) {
-    const [apiName, version] = entry.name.split('@') as [string, string];
-    const kept = oldest.get(apiName);
-    if (!kept || compareVersions(version, kept.name.split('@')[1]) < 0) oldest.set(apiName, entry);
+    const apiName = entry.name.split('@')[0]!;
+    if (older(entry, oldestPerApi.get(apiName))) oldestPerApi.set(apiName, entry);
+    for (const key of operationKeys(entry.output)) {
+      const id = `${apiName} ${key}`;
+      if (older(entry, oldestPerOperation.get(id))) oldestPerOperation.set(id, entry);
+    }
   }
-  const kept = new Set(oldest.values());
+  const kept = new Set([...oldestPerApi.values(), ...oldestPerOperation.values()]);
   return apis.filter((entry) => !kept.has(entry));
 }
 

@@ -29,7 +29,7 @@ function armDocument(operation: Doc = {}): Doc {
           tags: ['Things'],
           parameters: [
             { name: 'subscriptionId', in: 'path', required: true, description: 'Subscription.', schema: { type: 'string' } },
-            { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string' } },
+            { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', enum: ['2020-01-01'] } },
           ],
           responses: { '200': ok, default: { description: 'Error', content: { 'application/json': { schema: cloudError } } } },
           ...operation,
@@ -99,6 +99,24 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
     broken: () => {
       const doc = armDocument();
       armGet(doc).parameters[1].required = false;
+      return doc;
+    },
+  },
+  {
+    rule: 'house-arm-api-version-required',
+    why: 'an api-version that accepts any string (the mock serves one version per document)',
+    broken: () => {
+      const doc = armDocument();
+      armGet(doc).parameters[1].schema = { type: 'string' };
+      return doc;
+    },
+  },
+  {
+    rule: 'house-arm-api-version-required',
+    why: "an api-version whose enum is another document's version",
+    broken: () => {
+      const doc = armDocument();
+      armGet(doc).parameters[1].schema = { type: 'string', enum: ['2019-01-01'] };
       return doc;
     },
   },

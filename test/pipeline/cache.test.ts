@@ -24,7 +24,7 @@ async function build(...args: string[]): Promise<string> {
 const file = (path: string) => join(dir, path);
 const entry = (name: string) => file(`.cache/provider-api/${name}.json`);
 const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
-const SHIPMENT_TYPES = 'generated/types/shipmentmethods-v1.0.ts';
+const SHIPMENT_TYPES = 'generated/types/businesscentral-v1.0.ts';
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('cache-test-'));
@@ -57,7 +57,7 @@ describe.sequential('npm run build cache', () => {
   });
 
   it('rebuilds a document whose cache entry is corrupt, and says so', async () => {
-    const path = entry('doc-shipmentmethods-v1.0');
+    const path = entry('doc-businesscentral-v1.0');
     const text = await readFile(path, 'utf8');
     // One flipped character inside the body: still JSON, no longer its own hash.
     expect(text).toContain('outputs');
@@ -65,7 +65,7 @@ describe.sequential('npm run build cache', () => {
     const out = await build();
     expect(out).toContain(`1 of ${n} documents (1 corrupt; the rest unchanged)`);
     // Not JSON at all: a torn write would look like this.
-    await writeFile(entry('doc-vendors-v2.0'), '{"sha":"');
+    await writeFile(entry('doc-businesscentral-v2.0'), '{"sha":"');
     expect(await build()).toContain(`1 of ${n} documents (1 corrupt; the rest unchanged)`);
     expect(await build()).toContain(`${n} documents unchanged`);
   });
@@ -76,7 +76,7 @@ describe.sequential('npm run build cache', () => {
     expect(out).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code (edited).');
     // A docs page edited by hand is rendered again too.
-    await writeFile(file('generated/docs/vendors-v2.0.html'), 'broken');
+    await writeFile(file('generated/docs/businesscentral-v2.0.html'), 'broken');
     expect(await build()).toContain(`1 of ${n} pages rendered`);
   });
 

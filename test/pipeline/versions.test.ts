@@ -32,7 +32,7 @@ beforeAll(async () => {
   const sqlNew = await addVersion(dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01' });
   await addProperty(join(dir, sqlNew, 'schemas/CheckNameAvailabilityResponse.yaml'), 'estimatedAvailableAt', 'type: string\nformat: date-time\ndescription: When a taken name is expected to be free again.');
   await addVersion(dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-09-01-preview' });
-  const vendorsNew = await addVersion(dir, { api: 'vendors', from: 'specs/business-central/v2.0', to: 'v2.1' });
+  const vendorsNew = await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v2.0', to: 'v2.1' });
   await addProperty(join(dir, vendorsNew, 'schemas/Vendor.yaml'), 'rating', 'type: integer\ndescription: How the company rates the vendor.');
   try {
     const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs'], { cwd: dir });
@@ -52,12 +52,14 @@ describe('a second version of an API', () => {
 
   it('is in the catalogue, oldest first, with the newest non-preview version as the default', async () => {
     const { catalogue, operations } = await import(join(dir, 'dist/generated/operations.js'));
-    expect(catalogue['resource-manager'].sql).toEqual({
-      versions: ['2025-01-01', '2025-06-01', '2025-09-01-preview'],
-      default: '2025-06-01',
-      operations: { [CHECK]: ['2025-01-01', '2025-06-01', '2025-09-01-preview'] },
-    });
-    expect(catalogue['business-central'].vendors).toEqual({ versions: ['v2.0', 'v2.1'], default: 'v2.1', operations: { [VENDOR]: ['v2.0', 'v2.1'] } });
+    const sql = catalogue['resource-manager'].sql;
+    expect(sql.default).toBe('2025-06-01');
+    expect(sql.versions.slice(-3)).toEqual(['2025-01-01', '2025-06-01', '2025-09-01-preview']);
+    expect(sql.operations[CHECK]).toEqual(expect.arrayContaining(['2025-01-01', '2025-06-01', '2025-09-01-preview']));
+    const bc = catalogue['business-central'].businesscentral;
+    expect(bc.default).toBe('v2.1');
+    expect(bc.versions.slice(-2)).toEqual(['v2.0', 'v2.1']);
+    expect(bc.operations[VENDOR].slice(-2)).toEqual(['v2.0', 'v2.1']);
     const checks = operations.filter((o: any) => o.operationId === 'Servers_CheckNameAvailability');
     expect(checks.map((o: any) => o.apiVersion).sort()).toEqual(['2025-01-01', '2025-06-01', '2025-09-01-preview']);
     // The business-data prefix the client derives, /api/<version>, is the document's own.
@@ -66,13 +68,19 @@ describe('a second version of an API', () => {
     );
   });
 
-  it('the clients\' run-time manifest does not grow with versions: only the defaults differ from the one-version workspace', async () => {
+  it('the clients\' run-time manifest does not grow with versions: only the defaults and the moved targets differ', async () => {
     const { apis } = await import(join(dir, 'dist/generated/client-manifest.js'));
-    expect(apis['resource-manager'].sql).toEqual({ default: '2025-06-01', operations: { [CHECK]: true } });
-    expect(apis['business-central'].vendors).toEqual({ default: 'v2.1', operations: { [VENDOR]: true } });
+    const { catalogue } = await import(join(dir, 'dist/generated/operations.js'));
+    expect(apis['resource-manager'].sql).toMatchObject({ default: '2025-06-01', operations: { [CHECK]: '2025-06-01' } });
+    expect(apis['business-central'].businesscentral).toMatchObject({ default: 'v2.1', operations: { [VENDOR]: 'v2.1' } });
+    // Every sql operation was in the copied 2025-01-01, so each now goes to 2025-06-01;
+    // business-data operations v2.1 declares go there, the others (v1.0's shipment methods) stay.
     const expected = structuredClone(oneVersion);
     expected['resource-manager'].sql.default = '2025-06-01';
-    expected['business-central'].vendors.default = 'v2.1';
+    for (const key of Object.keys(expected['resource-manager'].sql.operations)) expected['resource-manager'].sql.operations[key] = '2025-06-01';
+    const bc = expected['business-central'].businesscentral;
+    bc.default = 'v2.1';
+    for (const key of Object.keys(bc.operations)) if (catalogue['business-central'].businesscentral.operations[key].includes('v2.1')) bc.operations[key] = 'v2.1';
     expect(apis).toEqual(expected);
   });
 
@@ -86,7 +94,7 @@ describe('a second version of an API', () => {
     const code = bundle.outputFiles[0]!.text;
     expect(code).toContain('"2025-06-01"');
     expect(code).toContain('"v2.1"');
-    for (const unsent of ['2025-01-01', '2025-09-01-preview', 'v2.0']) expect(code, unsent).not.toContain(unsent);
+    for (const unsent of ['2025-01-01', '2025-09-01-preview']) expect(code, unsent).not.toContain(unsent);
   });
 
   it('is sent by default, and a pinned client sends the version it pins', async () => {
@@ -104,7 +112,7 @@ describe('a second version of an API', () => {
       await check(createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2024-01-01' } }));
       const vendor = (bc) => bc.updateVendor({ companyId: 'c', vendorId: '00000000-0000-0000-0000-000000000001', eTag: 'W/"1"', vendor: {} });
       await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example' }));
-      await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example', apiVersions: { vendors: 'v2.0' } }));
+      await vendor(createBusinessCentralClient({ ...base, baseUrl: 'https://b.example', apiVersions: { businesscentral: 'v2.0' } }));
       let refused;
       try { createResourceManagerClient({ ...base, baseUrl: 'https://m.example', apiVersions: { sql: '2024-1-1' } }); } catch (e) { refused = e.code + ' ' + e.message; }
       console.log(JSON.stringify({ sent, refused }));
@@ -150,25 +158,25 @@ describe('a second version of an API', () => {
     expect(at('sql-2025-09-01-preview')).toBeGreaterThan(0);
     expect(at('sql-2025-09-01-preview')).toBeLessThan(at('sql-2025-06-01'));
     expect(at('sql-2025-06-01')).toBeLessThan(at('sql-2025-01-01'));
-    expect(at('vendors-v2.1')).toBeLessThan(at('vendors-v2.0'));
+    expect(at('businesscentral-v2.1')).toBeLessThan(at('businesscentral-v2.0'));
     const card = (name: string) => html.slice(at(name), html.indexOf('</article>', at(name)));
     expect(card('sql-2025-06-01')).toContain('class="badge default"');
     expect(card('sql-2025-01-01')).not.toContain('class="badge default"');
     expect(card('sql-2025-09-01-preview')).toContain('class="badge preview"');
-    expect(card('vendors-v2.1')).toContain('class="badge default"');
+    expect(card('businesscentral-v2.1')).toContain('class="badge default"');
     // What changed between consecutive versions, per API (npm run changes, between versions).
     const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
     expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*estimatedAvailableAt/);
-    expect(html.slice(html.indexOf('id="changes-vendors"'))).toMatch(/v2\.0 → v2\.1<\/span> <code>[\w-]+<\/code> [^<]*rating/);
+    expect(html.slice(html.indexOf('id="changes-businesscentral"'))).toMatch(/v2\.0 → v2\.1<\/span> <code>[\w-]+<\/code> [^<]*rating/);
     expect(html).not.toContain('id="changes-authorization"');
-    for (const page of ['sql-2025-01-01', 'sql-2025-06-01', 'sql-2025-09-01-preview', 'vendors-v2.0', 'vendors-v2.1']) {
+    for (const page of ['sql-2025-01-01', 'sql-2025-06-01', 'sql-2025-09-01-preview', 'businesscentral-v2.0', 'businesscentral-v2.1']) {
       expect(await readFile(join(dir, `generated/docs/${page}.html`), 'utf8')).toContain('<title>');
     }
   });
 
   it('keeps the landing page\'s changes current after an edit: the edited API\'s report is redone, the others are reused', async () => {
     const entry = (apiName: string) => join(dir, `.cache/provider-api/docs-changes-${apiName}.json`);
-    const vendorsBefore = await stat(entry('vendors'));
+    const vendorsBefore = await stat(entry('businesscentral'));
     const sqlBefore = await readFile(entry('sql'), 'utf8');
     await addProperty(join(dir, 'specs/resource-manager/Provider.Sql/2025-06-01/schemas/CheckNameAvailabilityResponse.yaml'), 'renewalHint', 'type: string\ndescription: When to ask again.');
     await run(process.execPath, ['scripts/build.mjs', '--no-compile'], { cwd: dir });
@@ -176,7 +184,7 @@ describe('a second version of an API', () => {
     const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
     expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*renewalHint/);
     expect(await readFile(entry('sql'), 'utf8')).not.toBe(sqlBefore);
-    expect((await stat(entry('vendors'))).mtimeMs).toBe(vendorsBefore.mtimeMs);
+    expect((await stat(entry('businesscentral'))).mtimeMs).toBe(vendorsBefore.mtimeMs);
   }, 120_000);
 });
 

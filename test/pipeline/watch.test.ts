@@ -35,9 +35,9 @@ function waitFor(pattern: RegExp, from: number, timeoutMs = 20_000): Promise<str
 
 const file = (path: string) => join(dir, path);
 const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
-const SHIPMENT_TYPES = 'generated/types/shipmentmethods-v1.0.ts';
-const VENDOR_TYPES = 'generated/types/vendors-v2.0.ts';
-const SHIPMENT_DIST = 'dist/generated/types/shipmentmethods-v1.0.d.ts';
+const SHIPMENT_TYPES = 'generated/types/businesscentral-v1.0.ts';
+const VENDOR_TYPES = 'generated/types/businesscentral-v2.0.ts';
+const SHIPMENT_DIST = 'dist/generated/types/businesscentral-v1.0.d.ts';
 
 /** How Vim, JetBrains "safe write" and many tools save: a new file renamed over the old one. */
 async function renameOver(path: string, text: string) {
@@ -53,7 +53,7 @@ async function editAndWait(save: (path: string, text: string) => Promise<unknown
   expect(text).toContain(description);
   const from = output.length;
   await save(path, text);
-  const cycle = await waitFor(/dev  done .*shipmentmethods@v1\.0/, from);
+  const cycle = await waitFor(/dev  done .*businesscentral@v1\.0/, from);
   expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain(description);
   return cycle;
 }
@@ -88,10 +88,10 @@ describe('npm run dev', () => {
     const schema = await readFile(file(SHIPMENT_SCHEMA), 'utf8');
     await writeFile(file(SHIPMENT_SCHEMA), schema.replace('description: Short code.', 'description: Short code, edited.'));
     const cycle = await waitFor(/dev  done /, from);
-    expect(cycle).toContain('shipmentmethods@v1.0');
-    expect(cycle).not.toContain('vendors@v2.0');
+    expect(cycle).toContain('businesscentral@v1.0');
+    expect(cycle).not.toContain('businesscentral@v2.0');
     // ... and says what the edit does to clients, against HEAD.
-    expect(cycle).toMatch(/dev  change   shipmentmethods@v1\.0  info +description-changed .*ShipmentMethod\.yaml:\d+/);
+    expect(cycle).toMatch(/dev  change   businesscentral@v1\.0  info +description-changed .*ShipmentMethod\.yaml:\d+/);
     expect(cycle).toMatch(/dev  changes  changes: 0 breaking changes \(0 inside published versions\), 0 warnings, 1 info/);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, edited.');
     expect(await readFile(file(VENDOR_TYPES), 'utf8')).toBe(vendorBefore);
@@ -99,18 +99,18 @@ describe('npm run dev', () => {
 
   it('keeps the last good outputs on a broken edit and names file and line', async () => {
     const typesBefore = await readFile(file(SHIPMENT_TYPES), 'utf8');
-    const bundleBefore = await readFile(file('generated/bundled/shipmentmethods-v1.0.yaml'), 'utf8');
+    const bundleBefore = await readFile(file('generated/bundled/businesscentral-v1.0.yaml'), 'utf8');
     const good = await readFile(file(SHIPMENT_SCHEMA), 'utf8');
     const from = output.length;
     await writeFile(file(SHIPMENT_SCHEMA), good.replace('  code:\n    type: string', '  code:\n    type: strin'));
     const report = await waitFor(/keep the last good version/, from);
     expect(report).toMatch(/specs\/business-central\/v1\.0\/schemas\/ShipmentMethod\.yaml:\d+:\d+  error  /);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toBe(typesBefore);
-    expect(await readFile(file('generated/bundled/shipmentmethods-v1.0.yaml'), 'utf8')).toBe(bundleBefore);
+    expect(await readFile(file('generated/bundled/businesscentral-v1.0.yaml'), 'utf8')).toBe(bundleBefore);
 
     const fixed = output.length;
     await writeFile(file(SHIPMENT_SCHEMA), good.replace('description: Short code, edited.', 'description: Short code, fixed.'));
-    await waitFor(/dev  done .*shipmentmethods@v1\.0/, fixed);
+    await waitFor(/dev  done .*businesscentral@v1\.0/, fixed);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, fixed.');
   });
 
@@ -118,9 +118,9 @@ describe('npm run dev', () => {
     const from = output.length;
     const common = file('specs/common/business-central/parameters/company_id.yaml');
     await writeFile(common, (await readFile(common, 'utf8')).replace('Key of the company', 'Key (id) of the company'));
-    const cycle = await waitFor(/dev  done .*vendors@v2\.0/, from);
-    expect(cycle).toContain('vendors@v2.0');
-    expect(cycle).toContain('shipmentmethods@v1.0');
+    const cycle = await waitFor(/dev  done .*businesscentral@v2\.0/, from);
+    expect(cycle).toContain('businesscentral@v2.0');
+    expect(cycle).toContain('businesscentral@v1.0');
     expect(cycle).not.toContain('sql@2025-01-01');
     expect(await readFile(file(VENDOR_TYPES), 'utf8')).toContain('Key (id) of the company');
   });
@@ -146,7 +146,7 @@ describe('npm run dev', () => {
     expect(report).toMatch(/ShipmentMethod\.yaml/);
     const again = output.length;
     await writeFile(path, text.replace(/description: Short code[^\n]*/, 'description: Short code, re-created.'));
-    await waitFor(/dev  done .*shipmentmethods@v1\.0/, again);
+    await waitFor(/dev  done .*businesscentral@v1\.0/, again);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, re-created.');
   });
 
@@ -159,12 +159,12 @@ describe('npm run dev', () => {
     const text = await readFile(path, 'utf8');
     const from = output.length;
     await writeFile(path, text.replace('properties:\n', 'properties:\n  note:\n    $ref: ./extra/Note.yaml\n'));
-    await waitFor(/dev  done .*shipmentmethods@v1\.0/, from);
+    await waitFor(/dev  done .*businesscentral@v1\.0/, from);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('A note, first.');
 
     const second = output.length;
     await renameOver(extra, 'type: string\ndescription: A note, second.\n');
-    await waitFor(/dev  done .*shipmentmethods@v1\.0/, second);
+    await waitFor(/dev  done .*businesscentral@v1\.0/, second);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('A note, second.');
   });
 
@@ -189,7 +189,7 @@ describe('npm run dev', () => {
     expect(report).not.toMatch(/\n\s+at /);
     const again = output.length;
     await writeFile(path, good.replace(/description: Short code[^\n]*/, 'description: Short code, after the syntax error.'));
-    await waitFor(/dev  done .*shipmentmethods@v1\.0/, again);
+    await waitFor(/dev  done .*businesscentral@v1\.0/, again);
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, after the syntax error.');
   });
 

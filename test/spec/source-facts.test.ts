@@ -6,8 +6,8 @@ import { bundleOf, deref } from '../helpers/bundles.js';
 const auth = bundleOf('authorization@2020-10-01');
 const sql = bundleOf('sql@2025-01-01');
 const aci = bundleOf('containerinstance@2025-09-01');
-const vendors = bundleOf('vendors@v2.0');
-const shipments = bundleOf('shipmentmethods@v1.0');
+const vendors = bundleOf('businesscentral@v2.0');
+const shipments = bundleOf('businesscentral@v1.0');
 
 const schema = (doc: any, name: string) => doc.components.schemas[name];
 const operation = (doc: any) => {
@@ -49,7 +49,7 @@ describe('role eligibility schedule request (2020-10-01)', () => {
   it('types dates, GUIDs and api-version as the source says', () => {
     expect(props.createdOn.format).toBe('date-time');
     expect(param(auth, 'roleEligibilityScheduleRequestName').schema.format).toBe('uuid');
-    expect(param(auth, 'api-version')).toMatchObject({ in: 'query', required: true, schema: { minLength: 1 } });
+    expect(param(auth, 'api-version')).toMatchObject({ in: 'query', required: true, schema: { type: 'string', enum: ['2020-10-01'] } });
     expect(operation(auth).op.responses.default.content['application/json'].schema.$ref).toBe('#/components/schemas/CloudError');
     expect(Object.keys(schema(auth, 'CloudErrorBody').properties)).toEqual(['code', 'message']);
   });
@@ -96,7 +96,7 @@ describe('cached images (2025-09-01)', () => {
   it('takes a UUID subscription, a non-empty location and api-version', () => {
     expect(param(aci, 'subscriptionId').schema).toMatchObject({ type: 'string', format: 'uuid' });
     expect(param(aci, 'location').schema.minLength).toBe(1);
-    expect(param(aci, 'api-version').schema.minLength).toBe(1);
+    expect(param(aci, 'api-version')).toMatchObject({ in: 'query', required: true, schema: { type: 'string', enum: ['2025-09-01'] } });
   });
 
   it('leaves osType open and lists target and details on its CloudError', () => {

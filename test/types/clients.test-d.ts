@@ -18,7 +18,7 @@ import {
   type Vendor,
   type VendorUpdate,
 } from '../../src/index.js';
-import type { Readable } from '../../generated/types/vendors-v2.0.js';
+import type { Readable } from '../../generated/types/businesscentral-v2.0.js';
 import type { Defaults } from '../../generated/versions.js';
 
 const arm = createResourceManagerClient({ baseUrl: 'https://management.example.com', token: 't' });
@@ -92,6 +92,15 @@ describe('resource-management client', () => {
     // @ts-expect-error location is required
     arm.listCachedImages({ subscriptionId: 's' });
   });
+
+  it('offers listAll/listPages on nextLink-paged lists only, typed by the list', () => {
+    expectTypeOf(arm.listAll(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<AsyncGenerator<CachedImages, void, undefined>>();
+    expectTypeOf(arm.listPages(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<AsyncGenerator<CachedImagesListResult, void, undefined>>();
+    // @ts-expect-error the name check is not a list
+    arm.listAll(CHECK, { params: { path: { subscriptionId: 's' } } });
+    // @ts-expect-error location is required
+    arm.listAll(IMAGES, { params: { path: { subscriptionId: 's' } } });
+  });
 });
 
 describe('business-data client', () => {
@@ -141,6 +150,16 @@ describe('business-data client', () => {
     // @ts-expect-error eTag is required
     bc.updateVendor({ companyId: 'c', vendorId: name, vendor: { displayName: 'A' } });
   });
+
+  it('offers patchWithETag on PATCHes that require If-Match only, typed by their body', () => {
+    bc.patchWithETag(VENDOR, { params: { path }, eTag: 'W/"1"', body: { displayName: 'A' } });
+    // @ts-expect-error id is read-only
+    bc.patchWithETag(VENDOR, { params: { path }, eTag: 'W/"1"', body: { id: name } });
+    // @ts-expect-error the eTag is required
+    bc.patchWithETag(VENDOR, { params: { path }, body: { displayName: 'A' } });
+    // @ts-expect-error shipment methods have no PATCH with If-Match
+    bc.patchWithETag(SHIPMENTS, { params: { path: { company_id: 'c' } }, eTag: 'W/"1"', body: {} });
+  });
 });
 
 describe('options', () => {
@@ -153,11 +172,11 @@ describe('options', () => {
 describe('apiVersions', () => {
   it('takes only versions the workspace holds, for APIs it holds', () => {
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
-    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { vendors: 'v2.0', shipmentmethods: 'v1.0' } });
+    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { businesscentral: 'v2.0', shipmentmethods: 'v1.0' } });
     // @ts-expect-error 2025-06-01 is not a version of sql in this workspace (a version of it is dated -01-01)
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-06-01' } });
     // @ts-expect-error vendors is a business-data API, not a resource-management one
-    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { vendors: 'v2.0' } });
+    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { businesscentral: 'v2.0' } });
   });
 
   it('types the per-call api-version as the one version the client sends', () => {

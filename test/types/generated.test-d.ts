@@ -4,8 +4,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { components as Auth, operations as AuthOps } from '../../generated/types/authorization-2020-10-01.js';
 import type { components as Sql, operations as SqlOps } from '../../generated/types/sql-2025-01-01.js';
 import type { components as Aci } from '../../generated/types/containerinstance-2025-09-01.js';
-import type { components as Vendors, operations as VendorOps, $Read } from '../../generated/types/vendors-v2.0.js';
-import type { components as Shipments } from '../../generated/types/shipmentmethods-v1.0.js';
+import type { components as Vendors, operations as VendorOps, $Read } from '../../generated/types/businesscentral-v2.0.js';
+import type { components as Shipments } from '../../generated/types/businesscentral-v1.0.js';
 
 type Status = Auth['schemas']['Status'];
 
@@ -31,7 +31,8 @@ describe('role eligibility schedule request', () => {
   it('requires scope, name and api-version', () => {
     type Params = AuthOps['RoleEligibilityScheduleRequests_Get']['parameters'];
     expectTypeOf<Params['path']>().toEqualTypeOf<{ scope: string; roleEligibilityScheduleRequestName: string }>();
-    expectTypeOf<Params['query']>().toEqualTypeOf<{ 'api-version': string }>();
+    // The document of one api-version accepts exactly that value.
+    expectTypeOf<Params['query']>().toEqualTypeOf<{ 'api-version': '2020-10-01' }>();
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientError, createBusinessCentralClient } from '../../src/index.js';
 import { fakeFetch, GUID, json, SHIPMENTS, VENDOR } from './fake-fetch.js';
 import { DEFAULT } from './defaults.js';
+import { apis } from '../../generated/client-manifest.js';
 
 const BASE = 'https://api.example.com';
 const COMPANY = '9c4f2ddc-9e75-ea11-bbf0-000d3a38a583';
@@ -31,15 +32,16 @@ describe('version prefix', () => {
     ]);
   });
 
-  it('adds /api/<pinned version> for a pin, also one the package does not hold (untyped callers; the types refuse it)', async () => {
+  it('adds /api/<pinned version> to every operation for a pin, also one the package does not hold (untyped callers; the types refuse it)', async () => {
     const fake = fakeFetch(() => json({ error: { code: 'NotFound', message: 'no such path' } }, 404));
-    const bc = createBusinessCentralClient({ baseUrl: `${BASE}/v2.0/tenant/production`, token: 't', fetch: fake.fetch, retry: false, apiVersions: { vendors: 'v9.12' as 'v2.0' } });
+    type Untyped = { POST(path: string, init: unknown): Promise<unknown> };
+    const bc = createBusinessCentralClient({ baseUrl: `${BASE}/v2.0/tenant/production`, token: 't', fetch: fake.fetch, retry: false, apiVersions: { businesscentral: 'v9.12' as 'v2.0' } });
     const result = await bc.updateVendor({ companyId: COMPANY, vendorId: GUID, eTag: 'W/"1"', vendor: { displayName: 'A' } });
-    await bc.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
-    // The caller's baseUrl (host, tenant path) stays in front; shipment methods keep their default.
+    await (bc as unknown as Untyped).POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
+    // The caller's baseUrl (host, tenant path) stays in front; a pin is one version for the whole API.
     expect(fake.calls.map((c) => c.url.pathname)).toEqual([
       `/v2.0/tenant/production/api/v9.12/companies(${COMPANY})/vendors(${GUID})`,
-      `/v2.0/tenant/production/api/${DEFAULT.shipmentmethods}/companies(${COMPANY})/shipmentMethods`,
+      `/v2.0/tenant/production/api/v9.12/companies(${COMPANY})/shipmentMethods`,
     ]);
     expect(result).toMatchObject({ ok: false, error: { error: { code: 'NotFound' } } });
   });
@@ -53,12 +55,12 @@ describe('version prefix', () => {
 
   it('refuses, before anything is sent, a pin not shaped vN.N and an API the family does not have', () => {
     for (const bad of ['2.0', 'v2', 'V2.0', 'v2.0-preview', '2025-01-01', 'v2.0/../..', 2]) {
-      expect(() => createBusinessCentralClient({ baseUrl: BASE, token: 't', apiVersions: { vendors: bad as never } }), String(bad)).toThrow(
-        expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.vendors', message: expect.stringContaining('vN.N') }),
+      expect(() => createBusinessCentralClient({ baseUrl: BASE, token: 't', apiVersions: { businesscentral: bad as never } }), String(bad)).toThrow(
+        expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.businesscentral', message: expect.stringContaining('vN.N') }),
       );
     }
     expect(() => createBusinessCentralClient({ baseUrl: BASE, token: 't', apiVersions: { sql: 'v2.0' } as never })).toThrow(
-      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql', message: expect.stringMatching(/names no business-central API \(vendors, shipmentmethods\)/) }),
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql', message: expect.stringContaining(`names no business-central API (${Object.keys(apis['business-central']).join(', ')})`) }),
     );
   });
 });

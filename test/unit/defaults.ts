@@ -1,15 +1,27 @@
-// The version an unpinned client sends per API, from the generated client manifest.
-// Its own file: test/unit/versions.test.ts swaps that manifest for a substitute.
+// The version an unpinned client sends each operation at, from the generated client
+// manifest. Its own file: test/unit/versions.test.ts swaps that manifest for a substitute.
 import { apis } from '../../generated/client-manifest.js';
 
+/** The unpinned target of an operation ("METHOD path"), whichever API of the family holds it. */
+export function targetOf(key: string): string {
+  for (const family of Object.values(apis) as Array<Record<string, { operations: Record<string, string | null> }>>) {
+    for (const api of Object.values(family)) {
+      const target = api.operations[key];
+      if (target) return target;
+    }
+  }
+  throw new Error(`${key} is in no API of the client manifest, or only previews declare it`);
+}
+
 /**
- * The version an unpinned client sends per API: the generated defaults (the newest
- * non-preview version), so these tests hold in a workspace of any number of versions.
+ * The version an unpinned client sends each of the source's five operations at (the
+ * newest non-preview version that declares it), so these tests hold in a workspace of
+ * any number of versions. Keyed by the resource each operation serves.
  */
 export const DEFAULT = {
-  authorization: apis['resource-manager'].authorization.default,
-  sql: apis['resource-manager'].sql.default,
-  containerinstance: apis['resource-manager'].containerinstance.default,
-  vendors: apis['business-central'].vendors.default,
-  shipmentmethods: apis['business-central'].shipmentmethods.default,
+  authorization: apis['resource-manager'].authorization.operations['GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}'],
+  sql: apis['resource-manager'].sql.operations['POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability'],
+  containerinstance: apis['resource-manager'].containerinstance.operations['GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages'],
+  vendors: apis['business-central'].businesscentral.operations['PATCH /companies({company_id})/vendors({vendor_id})'],
+  shipmentmethods: apis['business-central'].businesscentral.operations['POST /companies({company_id})/shipmentMethods'],
 } as const;

@@ -123,3 +123,57 @@ describe('the token', () => {
     expect(inspect(result, { depth: 10 })).not.toContain(SECRET);
   });
 });
+
+describe('credential (a TokenCredential-shaped object)', () => {
+  const SCOPE = 'https://management.example.com/user_impersonation';
+  function credential(expiresInMs: number) {
+    const asked: Array<string | string[]> = [];
+    let n = 0;
+    return {
+      asked,
+      getToken: async (scopes: string | string[]) => {
+        asked.push(scopes);
+        n += 1;
+        return { token: `cred-token-${n}`, expiresOnTimestamp: Date.now() + expiresInMs };
+      },
+    };
+  }
+
+  it('is asked for the caller\'s scopes, and its token is reused until shortly before it expires', async () => {
+    const fake = fakeFetch(() => json({}));
+    const cred = credential(60 * 60_000);
+    const arm = createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred, scopes: [SCOPE], fetch: fake.fetch, retry: false });
+    await Promise.all([0, 1, 2].map(() => arm.POST(CHECK, { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } })));
+    expect(cred.asked).toEqual([SCOPE]);
+    expect(fake.calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer cred-token-1', 'Bearer cred-token-1', 'Bearer cred-token-1']);
+  });
+
+  it('is asked again once the token is within two minutes of expiry, for both families', async () => {
+    const fake = fakeFetch(() => json({}));
+    const cred = credential(60_000); // already inside the margin
+    const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', credential: cred, scopes: 'https://api.example/.default', fetch: fake.fetch, retry: false });
+    await bc.POST('/companies({company_id})/shipmentMethods', { params: { path: { company_id: 'c' } }, body: { code: 'A' } });
+    await bc.POST('/companies({company_id})/shipmentMethods', { params: { path: { company_id: 'c' } }, body: { code: 'B' } });
+    expect(cred.asked).toEqual(['https://api.example/.default', 'https://api.example/.default']);
+    expect(fake.calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer cred-token-1', 'Bearer cred-token-2']);
+  });
+
+  it('a credential that fails or answers null is a ClientError token, nothing sent, and nothing cached', async () => {
+    const fake = fakeFetch(() => json({}));
+    let calls = 0;
+    const flaky = { getToken: async () => (++calls === 1 ? null : { token: 'ok-token', expiresOnTimestamp: Date.now() + 3_600_000 }) };
+    const arm = createResourceManagerClient({ baseUrl: 'https://m.example', credential: flaky, scopes: SCOPE, fetch: fake.fetch, retry: false });
+    const send = () => arm.POST(CHECK, { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    await expect(send()).rejects.toMatchObject({ code: 'token' });
+    expect(fake.calls).toHaveLength(0);
+    await send();
+    expect(fake.calls[0]!.headers.get('authorization')).toBe('Bearer ok-token');
+  });
+
+  it('is refused without scopes, with another token option, or without getToken', () => {
+    const cred = credential(3_600_000);
+    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'scopes' }));
+    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred, scopes: [SCOPE], token: 't' })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'token' }));
+    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: {} as never, scopes: [SCOPE] })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'credential' }));
+  });
+});

@@ -1,0 +1,181 @@
+// The business-data convention (OData entity sets), for any document of that family:
+//
+//   POST   …/companies({company})/<set>          create: 201, a server-assigned `id` and
+//                                                `lastModifiedDateTime`, an `ETag` header
+//   GET    …/companies({company})/<set>          list:   200 { value: [what the store holds] }
+//   GET    …/companies({company})/<set>({key})   read:   200 with `ETag`; 404 once deleted
+//   PATCH  …/companies({company})/<set>({key})   update: If-Match must be the current tag
+//                                                (or `*`): merge the fields sent, new tag;
+//                                                else 412 with the current `ETag`, no change
+//   DELETE …/companies({company})/<set>({key})   delete: 204, then 404 for that key
+//
+// One store per company and set, keyed by the set's name (state.mjs): every version that
+// declares the set shares it. A key never seen starts as the documented example under
+// that key (the example's fields, the key as `id`) with the set's initial tag: the
+// If-Match example of a document, else INITIAL_ETAG. A set with no example has no
+// entity until one is created or seeded (an unseen key is then 404).
+// A 412 is HTTP's answer to a failed precondition (RFC 9110, 13.1.1); the source does
+// not show it (the update operation's x-source-gap).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { answer, familyError } from '../errors.mjs';
+import { DELETED, normalKey } from '../state.mjs';
+import { parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema } from './shapes.mjs';
+import { deref } from '../documents.mjs';
+
+import { INITIAL_ETAG } from '../constants.mjs';
+
+const FAMILY = 'business-central';
+const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?$/;
+const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' } };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const newETag = () => `W/"${randomBytes(18).toString('base64')}"`;
+
+/** { kind, set, companyParam, keyParam } for an operation this convention covers, else undefined. */
+export function odataShape(doc, { method, docPath }) {
+  if (doc.family !== FAMILY) return undefined;
+  const found = ENTITY_PATH.exec(docPath);
+  if (!found) return undefined;
+  const [, companyParam, set, keyParam] = found;
+  const kind = KINDS[keyParam ? 'entity' : 'collection'][method];
+  return kind ? { kind, set, companyParam, keyParam } : undefined;
+}
+
+/**
+ * What the sets share across documents: for each set name, the example entities (in
+ * document order) and the initial tag. Built once per load from every covered operation.
+ */
+export function catalogueSets(covered) {
+  const sets = new Map();
+  for (const { doc, shape, operation, pathItem } of covered) {
+    const entry = sets.get(shape.set) ?? sets.set(shape.set, { name: shape.set, examples: [], initialETag: undefined, keyParams: new Set() }).get(shape.set);
+    if (shape.keyParam) entry.keyParams.add(shape.keyParam);
+    for (const value of successExamples(doc.document, operation)) {
+      const entities = Array.isArray(value?.value) ? value.value : [value];
+      for (const entity of entities) if (isObject(entity)) entry.examples.push({ doc, operation, entity });
+    }
+    const ifMatch = parametersOf(doc.document, pathItem, operation).find((p) => p.in === 'header' && String(p.name).toLowerCase() === 'if-match');
+    const tag = parameterExample(doc.document, ifMatch);
+    if (entry.initialETag === undefined && typeof tag === 'string' && tag.trim() && tag.trim() !== '*') entry.initialETag = tag;
+  }
+  for (const entry of sets.values()) entry.initialETag ??= INITIAL_ETAG;
+  return sets;
+}
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The handler of one covered operation: { convention, respond, decorate? }. */
+export function odataHandler({ doc, shape, operation, pathItem, sets }) {
+  const { kind, set, companyParam, keyParam } = shape;
+  const document = doc.document;
+  const info = sets.get(set);
+  const requestSchema = deref(document, deref(document, operation.requestBody)?.content?.['application/json']?.schema);
+  const properties = { ...propertiesOf(document, requestSchema), ...propertiesOf(document, successSchema(document, operation)) };
+  const readOnly = new Set(['id', 'lastModifiedDateTime', ...Object.entries(properties).filter(([, p]) => p?.readOnly === true).map(([name]) => name)]);
+  const stamps = 'lastModifiedDateTime' in properties;
+  const keyIsUuid = parametersOf(document, pathItem, operation).some((p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid');
+
+  /** The example an unseen key starts from: this operation's, this document's, any document's. */
+  const example = () =>
+    (info.examples.find((e) => e.operation === operation) ?? info.examples.find((e) => e.doc === doc) ?? info.examples[0])?.entity;
+
+  /** The stored entry of the request's key: materialised from the example on first sight. */
+  function entryOf({ state, params }) {
+    const store = state.store(params[companyParam], set);
+    const key = normalKey(params[keyParam]);
+    let entry = store.get(key);
+    if (!entry) {
+      const start = example();
+      if (!start) return undefined;
+      entry = { key: params[keyParam], entity: { ...structuredClone(start), id: params[keyParam] }, eTag: info.initialETag };
+      store.set(key, entry);
+    }
+    return entry === DELETED ? undefined : entry;
+  }
+
+  const notFound = ({ params, state }) => {
+    const gone = state.store(params[companyParam], set).get(normalKey(params[keyParam])) === DELETED;
+    return familyError(FAMILY, 404, `No ${set} entity with key '${params[keyParam]}' in company '${params[companyParam]}'${gone ? ': it was deleted' : ''}.`);
+  };
+  const stale = (ifMatch, entry) =>
+    familyError(FAMILY, 412, `If-Match ${ifMatch} is not the current eTag ${entry.eTag} of ${set}('${entry.key}'): nothing was changed. Read the current tag from the ETag header and retry.`, {
+      code: 'PreconditionFailed',
+      headers: { etag: entry.eTag },
+    });
+  const writable = (body) => Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !readOnly.has(field)));
+
+  const respond = {
+    create(ctx) {
+      const id = randomUUID();
+      const entity = { id, ...writable(ctx.body), ...(stamps ? { lastModifiedDateTime: new Date().toISOString() } : {}) };
+      const entry = { key: id, entity, eTag: newETag() };
+      ctx.state.store(ctx.params[companyParam], set).set(normalKey(id), entry);
+      return answer(statusFor(operation, 201), structuredClone(entity), { etag: entry.eTag });
+    },
+    list(ctx) {
+      const store = ctx.state.store(ctx.params[companyParam], set);
+      const value = [...store.values()].filter((entry) => entry !== DELETED).map((entry) => structuredClone(entry.entity));
+      return answer(statusFor(operation, 200), { value });
+    },
+    read(ctx) {
+      const entry = entryOf(ctx);
+      if (!entry) return notFound(ctx);
+      return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
+    },
+    update(ctx) {
+      const entry = entryOf(ctx);
+      if (!entry) return notFound(ctx);
+      const ifMatch = ctx.headers['if-match'];
+      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      Object.assign(entry.entity, writable(ctx.body));
+      if (stamps) entry.entity.lastModifiedDateTime = new Date().toISOString();
+      entry.eTag = newETag();
+      return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
+    },
+    delete(ctx) {
+      const entry = entryOf(ctx);
+      if (!entry) return notFound(ctx);
+      const ifMatch = ctx.headers['if-match'];
+      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      ctx.state.store(ctx.params[companyParam], set).set(normalKey(ctx.params[keyParam]), DELETED);
+      const status = statusFor(operation, 204);
+      return status === 204 ? { status, headers: {}, body: undefined } : answer(status, undefined);
+    },
+  }[kind];
+
+  // Any other answer about an entity that exists (a Prefer example, a refused body) carries
+  // its current tag too, as the update's answers always have.
+  const decorate =
+    kind === 'read' || kind === 'update'
+      ? (ctx, result) => {
+          if (result.headers?.etag || (keyIsUuid && !UUID.test(String(ctx.params[keyParam])))) return result;
+          const entry = entryOf(ctx);
+          return entry ? { ...result, headers: { ...result.headers, etag: entry.eTag } } : result;
+        }
+      : undefined;
+
+  return { convention: `odata-${kind}`, set, respond, decorate };
+}
+
+const matches = (ifMatch, current) =>
+  String(ifMatch)
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag === current);
+
+/**
+ * A test's entity put in place (seed): { company, set, key?, entity, eTag? }. The key is
+ * `key`, else the entity's `id`; without an eTag it gets the set's initial tag.
+ */
+export function seedEntity(state, sets, { company, set, key, entity, eTag } = {}) {
+  const where = `seed entity ${JSON.stringify({ company, set, key })}`;
+  if (typeof company !== 'string' || !company) throw new Error(`${where}: "company" must be the company key (a non-empty string).`);
+  if (!sets.has(set)) throw new Error(`${where}: no document declares an entity set "${set}" under companies({company}) (sets: ${[...sets.keys()].join(', ') || 'none'}).`);
+  if (!isObject(entity)) throw new Error(`${where}: "entity" must be an object.`);
+  const id = key ?? entity.id;
+  if (typeof id !== 'string' || !id) throw new Error(`${where}: give "key" or an entity "id" (a non-empty string).`);
+  if (eTag !== undefined && (typeof eTag !== 'string' || !eTag.trim() || eTag.trim() === '*')) throw new Error(`${where}: "eTag" must be a tag (not empty, not "*").`);
+  const entry = { key: id, entity: { ...structuredClone(entity), ...(entity.id === undefined && key === undefined ? {} : { id }) }, eTag: eTag ?? sets.get(set).initialETag };
+  state.store(company, set).set(normalKey(id), entry);
+  return { company, set, key: id, entity: structuredClone(entry.entity), eTag: entry.eTag };
+}

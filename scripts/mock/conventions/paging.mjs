@@ -1,0 +1,75 @@
+// The resource-management paging convention, for any GET whose 200 answer is a page: an
+// object with an item array (`value`) and a next-page link (`nextLink`, or the names of
+// its `x-ms-pageable`). The items are what a test seeded for the operation (by
+// operationId), else its documented items: the entries of its examples' pages, plus the
+// operation's own extra items when a behaviour gives some (behaviours/). Each page but the
+// last carries a link built from the origin the request came in on (its Host) and the path
+// as sent, so a client that follows links on its own origin only reads to the end on any
+// port. The source shows no page size and no paging parameter: the mock's pages hold
+// PAGE_SIZE entries (or the seeded pageSize) and the link carries `$skiptoken=page<n>`.
+import { answer, errorAnswer } from '../errors.mjs';
+import { propertiesOf, successExamples, successSchema } from './shapes.mjs';
+
+export const PAGE_SIZE = 2;
+
+/** { itemName, nextLinkName } when the operation's answer is a page, else undefined. */
+export function pagingShape(doc, { method, operation }) {
+  if (doc.family !== 'resource-manager' || method !== 'get') return undefined;
+  const pageable = operation['x-ms-pageable'];
+  const nextLinkName = typeof pageable?.nextLinkName === 'string' ? pageable.nextLinkName : 'nextLink';
+  const itemName = typeof pageable?.itemName === 'string' ? pageable.itemName : 'value';
+  const properties = propertiesOf(doc.document, successSchema(doc.document, operation));
+  if (!(nextLinkName in properties) || properties[itemName]?.type !== 'array') return undefined;
+  return { itemName, nextLinkName };
+}
+
+/** The documented items: every entry of the examples' pages, each once, then the extras. */
+export function documentedItems(doc, operation, shape, extra = []) {
+  const seen = new Map();
+  for (const page of successExamples(doc.document, operation)) {
+    for (const item of Array.isArray(page?.[shape.itemName]) ? page[shape.itemName] : []) {
+      const id = JSON.stringify(item);
+      if (!seen.has(id)) seen.set(id, item);
+    }
+  }
+  for (const item of extra) if (!seen.has(JSON.stringify(item))) seen.set(JSON.stringify(item), item);
+  return [...seen.values()];
+}
+
+export function pagingHandler({ doc, operation, shape, extraItems }) {
+  let documented;
+  const operationId = operation.operationId;
+  const documentedOnce = () => (documented ??= documentedItems(doc, operation, shape, extraItems));
+  return {
+    convention: 'arm-paging',
+    pageSize: PAGE_SIZE,
+    documentedItems: documentedOnce,
+    respond({ state, origin, rawPath, query }) {
+      const seeded = state.lists.get(operationId);
+      const items = seeded?.items ?? documentedOnce();
+      const size = seeded?.pageSize ?? PAGE_SIZE;
+      const pages = Math.max(1, Math.ceil(items.length / size));
+      const token = query.$skiptoken;
+      const page = token === undefined ? 1 : /^page([1-9]\d{0,5})$/.exec(String(token)) ? Number(String(token).slice(4)) : NaN;
+      if (!(page >= 1 && page <= pages)) {
+        return errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' });
+      }
+      const body = { [shape.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
+      if (page === pages) return answer(200, body);
+      const next = new URLSearchParams({ 'api-version': doc.version, $skiptoken: `page${page + 1}` });
+      return answer(200, { ...body, [shape.nextLinkName]: `${origin}${rawPath}?${next.toString().replace('%24skiptoken', '$skiptoken')}` });
+    },
+  };
+}
+
+/** A test's items for a paged list (seed): an array, or { items, pageSize }. */
+export function seedList(state, pagedOperations, operationId, list) {
+  const where = `seed lists.${operationId}`;
+  if (!pagedOperations.has(operationId)) {
+    throw new Error(`${where}: no document declares a nextLink-paged list operation "${operationId}" (paged: ${[...pagedOperations.keys()].join(', ') || 'none'}).`);
+  }
+  const { items, pageSize } = Array.isArray(list) ? { items: list } : (list ?? {});
+  if (!Array.isArray(items)) throw new Error(`${where}: give an array of items, or { items: [...], pageSize }.`);
+  if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 1000)) throw new Error(`${where}: pageSize must be an integer from 1 to 1000.`);
+  state.lists.set(operationId, { items: structuredClone(items), ...(pageSize === undefined ? {} : { pageSize }) });
+}

@@ -1,0 +1,51 @@
+// seed() and the state snapshot of the test API: put entities, taken names and the items
+// of paged lists in place, and read back what the mock holds. Generic over the documents:
+// an entity set is any set the OData convention serves, a list any nextLink-paged list
+// operation (by operationId).
+import { createState, DELETED } from '../state.mjs';
+import { seedEntity } from '../conventions/odata.mjs';
+import { seedList } from '../conventions/paging.mjs';
+
+const KEYS = ['entities', 'takenNames', 'lists'];
+
+/**
+ * Applies `data` ({ entities?, takenNames?, lists? }) to `state`, all or nothing: every
+ * entry is checked first (on a scratch state), then applied. Returns the seeded entities
+ * with their tags.
+ */
+export function seed(state, catalogue, data) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`seed: give an object with ${KEYS.join(', ')}.`);
+  const unknown = Object.keys(data).filter((key) => !KEYS.includes(key));
+  if (unknown.length) throw new Error(`seed: unknown ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${KEYS.join(', ')}).`);
+  const { entities = [], takenNames = [], lists = {} } = data;
+  if (!Array.isArray(entities)) throw new Error('seed: "entities" must be an array of { company, set, key?, entity, eTag? }.');
+  if (!Array.isArray(takenNames) || takenNames.some((n) => typeof n !== 'string')) throw new Error('seed: "takenNames" must be an array of strings.');
+  if (!lists || typeof lists !== 'object' || Array.isArray(lists)) throw new Error('seed: "lists" must map operationIds to items.');
+  const apply = (target) => {
+    const seeded = entities.map((entity) => seedEntity(target, catalogue.sets, entity));
+    for (const name of takenNames) target.takenNames.add(name);
+    for (const [operationId, list] of Object.entries(lists)) seedList(target, catalogue.pagedOperations, operationId, list);
+    return seeded;
+  };
+  apply(createState());
+  return { entities: apply(state) };
+}
+
+/** What the mock holds, as plain JSON (a copy: changing it changes nothing). */
+export function snapshot(state, catalogue) {
+  const entities = [];
+  const deleted = [];
+  for (const { company, set, items } of state.entities.values()) {
+    for (const entry of items.values()) {
+      if (entry === DELETED) continue;
+      entities.push({ company, set, key: entry.key, entity: structuredClone(entry.entity), eTag: entry.eTag });
+    }
+    for (const [key, entry] of items) if (entry === DELETED) deleted.push({ company, set, key });
+  }
+  const lists = {};
+  for (const [operationId, handler] of catalogue.pagedOperations) {
+    const seeded = state.lists.get(operationId);
+    lists[operationId] = seeded ? { ...structuredClone(seeded), seeded: true } : { items: structuredClone(handler.documentedItems()), pageSize: handler.pageSize, seeded: false };
+  }
+  return { entities, deleted, takenNames: [...state.takenNames], lists };
+}

@@ -1,0 +1,195 @@
+// The five ordinary growth edits of specs/README.md ("How to add …"), made to a workspace
+// copy exactly as a contributor makes them: new files and small text edits, nothing else.
+// Used by test/growth/growth.test.ts, and runnable alone on any copy:
+//   node test/growth/edits.mjs <workspace-dir>
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const BC2 = 'specs/business-central/v2.0';
+const BC1 = 'specs/business-central/v1.0';
+const ACI = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01';
+const SQL = 'specs/resource-manager/Provider.Sql';
+
+/** What the edits add, for the checks that follow them. */
+export const GROWTH = {
+  field: { schema: 'Vendor', name: 'remitToName' },
+  getVendor: { operationId: 'getVendor', method: 'GET', path: '/companies({company_id})/vendors({vendor_id})', version: 'v2.0' },
+  deleteVendor: { operationId: 'deleteVendor', method: 'DELETE', path: '/companies({company_id})/vendors({vendor_id})', version: 'v2.0' },
+  createShipmentMethod: { operationId: 'createShipmentMethod', method: 'POST', path: '/companies({company_id})/shipmentMethods', from: 'v1.0', to: 'v2.0' },
+  listUsage: {
+    operationId: 'Location_ListUsage',
+    method: 'GET',
+    path: '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages',
+    version: '2025-09-01',
+  },
+  sqlVersion: { api: 'sql', from: '2025-01-01', to: '2025-06-01', operationId: 'Servers_CheckNameAvailability' },
+};
+
+const edit = async (dir, rel, change) => writeFile(join(dir, rel), change(await readFile(join(dir, rel), 'utf8')));
+const write = (dir, rel, text) => writeFile(join(dir, rel), text);
+
+/** (a) An optional field on an existing schema. */
+async function addField(dir) {
+  await edit(dir, `${BC2}/schemas/Vendor.yaml`, (text) =>
+    text.replace(/^properties:\n/m, 'properties:\n  remitToName:\n    type: string\n    description: Name payments to the vendor are made out to.\n'),
+  );
+}
+
+/** (b) GET and DELETE of a vendor in v2.0, on the key path file, each with an example. */
+async function addVendorReadAndDelete(dir) {
+  await write(
+    dir,
+    `${BC2}/examples/getVendor_Fabrikam.yaml`,
+    (await readFile(join(dir, `${BC2}/examples/updateVendor_BlockPayment.yaml`), 'utf8')).replace(/^summary: .*$/m, 'summary: A vendor as read'),
+  );
+  await write(dir, `${BC2}/examples/deleteVendor_Fabrikam.yaml`, 'summary: The id of the vendor to delete\nvalue: f8a5738e-44e3-ea11-bb43-000d3a2feca1\n');
+  await edit(
+    dir,
+    `${BC2}/paths/vendor.yaml`,
+    (text) =>
+      `get:
+  operationId: getVendor
+  summary: Get a vendor
+  description: Reads one vendor of a company, with all of its properties.
+  tags:
+    - Vendors
+  parameters:
+    - $ref: ../../../common/business-central/parameters/company_id.yaml
+    - $ref: ../parameters/vendor_id.yaml
+  responses:
+    "200":
+      description: The vendor, with all of its properties.
+      content:
+        application/json:
+          schema:
+            $ref: ../schemas/Vendor.yaml
+          examples:
+            Fabrikam:
+              $ref: ../examples/getVendor_Fabrikam.yaml
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+delete:
+  operationId: deleteVendor
+  summary: Delete a vendor
+  description: Deletes one vendor of a company.
+  tags:
+    - Vendors
+  parameters:
+    - $ref: ../../../common/business-central/parameters/company_id.yaml
+    - name: vendor_id
+      in: path
+      required: true
+      description: Id of the vendor to delete, a GUID.
+      schema:
+        type: string
+        format: uuid
+      examples:
+        Fabrikam:
+          $ref: ../examples/deleteVendor_Fabrikam.yaml
+  responses:
+    "204":
+      description: The vendor was deleted; no body.
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+${text}`,
+  );
+}
+
+/** (c) POST shipmentMethods in v2.0, next to the v1.0 one: the entity's files copied over. */
+async function addShipmentMethodsToV2(dir) {
+  for (const rel of [
+    'paths/shipmentMethods.yaml',
+    'schemas/ShipmentMethod.yaml',
+    'examples/createShipmentMethod_CodeAndDisplayName.yaml',
+    'examples/createShipmentMethod_CodeAndDisplayName_request.yaml',
+  ]) {
+    await cp(join(dir, BC1, rel), join(dir, BC2, rel));
+  }
+  await edit(dir, `${BC2}/openapi.yaml`, (text) =>
+    text
+      .replace(/^paths:\n/m, 'paths:\n  /companies({company_id})/shipmentMethods:\n    $ref: ./paths/shipmentMethods.yaml\n')
+      .replace(/^tags:\n/m, 'tags:\n  - name: ShipmentMethods\n    description: The ways a company ships goods.\n'),
+  );
+}
+
+/** (d) A list operation with nextLink paging in an existing resource-management document. */
+async function addListOperation(dir) {
+  await write(
+    dir,
+    `${ACI}/schemas/Usage.yaml`,
+    'type: object\ntitle: Usage\ndescription: The use of one resource quota in a region.\nproperties:\n  name:\n    type: string\n    description: Name of the quota.\n  currentValue:\n    type: integer\n    description: How much of it is used.\n  limit:\n    type: integer\n    description: How much may be used.\n',
+  );
+  await write(
+    dir,
+    `${ACI}/schemas/UsageListResult.yaml`,
+    'type: object\ntitle: UsageListResult\ndescription: One page of quota usages.\nproperties:\n  value:\n    type: array\n    description: The usages.\n    items:\n      $ref: ./Usage.yaml\n  nextLink:\n    type: string\n    format: uri\n    description: Address of the next page of results.\n',
+  );
+  await write(
+    dir,
+    `${ACI}/examples/Location_ListUsage_Cores.yaml`,
+    'summary: The core quota\nvalue:\n  value:\n    - name: Cores\n      currentValue: 4\n      limit: 100\n',
+  );
+  await write(
+    dir,
+    `${ACI}/paths/usages.yaml`,
+    `get:
+  operationId: Location_ListUsage
+  summary: List usages
+  description: Lists the quota usages of the subscription in the region. Further pages are reached through \`nextLink\`.
+  x-ms-pageable:
+    nextLinkName: nextLink
+  tags:
+    - Location
+  parameters:
+    - $ref: ../parameters/subscriptionId.yaml
+    - $ref: ../parameters/location.yaml
+    - $ref: ../parameters/api-version.yaml
+  responses:
+    "200":
+      description: One page of usages.
+      content:
+        application/json:
+          schema:
+            $ref: ../schemas/UsageListResult.yaml
+          examples:
+            Cores:
+              $ref: ../examples/Location_ListUsage_Cores.yaml
+    default:
+      description: Any other status. The body is a CloudError.
+      content:
+        application/json:
+          schema:
+            $ref: ../schemas/CloudError.yaml
+`,
+  );
+  await edit(dir, `${ACI}/openapi.yaml`, (text) =>
+    text.replace(/^paths:\n/m, 'paths:\n  /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages:\n    $ref: ./paths/usages.yaml\n'),
+  );
+}
+
+/** (e) A new api-version of sql: the version folder copied, the version written where the old one is named, one redocly.yaml entry. */
+async function addSqlVersion(dir) {
+  const { from, to } = GROWTH.sqlVersion;
+  await cp(join(dir, SQL, from), join(dir, SQL, to), { recursive: true });
+  for (const rel of ['openapi.yaml', 'parameters/api-version.yaml']) await edit(dir, `${SQL}/${to}/${rel}`, (text) => text.replaceAll(from, to));
+  await edit(dir, 'redocly.yaml', (text) =>
+    text.replace('apis:\n', `apis:\n  sql@${to}:\n    root: ${SQL}/${to}/openapi.yaml\n    output: generated/bundled/sql-${to}.yaml\n`),
+  );
+}
+
+export async function applyGrowthEdits(dir) {
+  await addField(dir);
+  await addVendorReadAndDelete(dir);
+  await addShipmentMethodsToV2(dir);
+  await addListOperation(dir);
+  await addSqlVersion(dir);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv[2]) {
+    console.error('usage: node test/growth/edits.mjs <workspace-dir>');
+    process.exit(2);
+  }
+  await applyGrowthEdits(process.argv[2]);
+  console.log(`growth edits applied to ${process.argv[2]}`);
+}

@@ -1,0 +1,154 @@
+// The job users do every week, done the way specs/README.md says and checked end to end on
+// one workspace copy and one build: an optional field, GET and DELETE of a vendor in v2.0,
+// POST shipmentMethods in v2.0 next to v1.0's, a nextLink-paged list in a resource-
+// management document, a new api-version of sql (test/growth/edits.mjs). After them, with
+// no edit outside specs/ and redocly.yaml: the build is green; the change report names
+// every change, each moved unpinned target included; the clients send and are typed for
+// every new operation; the mock serves each by its family's conventions with state shared
+// across operations; the docs show them.
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+// @ts-expect-error: plain ESM module without types
+import { applyGrowthEdits, GROWTH } from './edits.mjs';
+
+const run = promisify(execFile);
+let dir: string;
+let remove: () => Promise<void>;
+let build: { code: number; output: string };
+
+const git = (...args: string[]) => run('git', ['-c', 'user.name=growth', '-c', 'user.email=growth@example.invalid', ...args], { cwd: dir });
+
+beforeAll(async () => {
+  ({ dir, remove } = await workspaceCopy('growth-', { documents: 'all' }));
+  // The copy as committed is the change report's base.
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-qm', 'base');
+  await applyGrowthEdits(dir);
+  build = await run(process.execPath, ['scripts/build.mjs'], { cwd: dir }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (error: any) => ({ code: error.code, output: String(error.stdout) + String(error.stderr) }),
+  );
+}, 240_000);
+
+afterAll(() => remove?.());
+
+describe('growing the workspace by the recipe', () => {
+  it('builds green with no edit outside specs/ and redocly.yaml', () => {
+    expect(build.output).toContain('build  done');
+    expect(build.code).toBe(0);
+  });
+
+  it('the change report names every change, and every operation whose unpinned target moved', async () => {
+    const { stdout } = await run(process.execPath, ['scripts/changes.mjs', '--json'], { cwd: dir });
+    const changes: Array<Record<string, string>> = JSON.parse(stdout);
+    const has = (match: Record<string, string>) => expect(changes).toContainEqual(expect.objectContaining(match));
+    has({ api: 'businesscentral', version: 'v2.0', rule: 'optional-request-property-added', operation: 'updateVendor' });
+    has({ api: 'businesscentral', version: 'v2.0', rule: 'response-property-added', operation: 'updateVendor' });
+    for (const op of [GROWTH.getVendor, GROWTH.deleteVendor]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: op.operationId });
+    has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: 'createShipmentMethod' });
+    has({ api: 'containerinstance', rule: 'operation-added', operation: GROWTH.listUsage.operationId });
+    // The moves: shipment methods to v2.0, the name check to the new api-version; compatible, so warnings.
+    const moved = changes.filter((c) => c.rule === 'unpinned-target-moved');
+    expect(moved).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.0', operation: 'createShipmentMethod', level: 'warning' }));
+    expect(moved).toContainEqual(expect.objectContaining({ api: 'sql', version: GROWTH.sqlVersion.to, operation: GROWTH.sqlVersion.operationId, level: 'warning' }));
+    for (const c of moved) expect(c.message).toMatch(/^unpinned clients now send \S+ to .+ instead of .+/);
+    // And the text form says the same.
+    const text = (await run(process.execPath, ['scripts/changes.mjs'], { cwd: dir })).stdout;
+    expect(text).toMatch(/unpinned-target-moved +createShipmentMethod .*to \/api\/v2\.0 instead of \/api\/v1\.0/);
+  });
+
+  it('the clients send every new operation where the documents say, and are typed for it', async () => {
+    const check = `
+      import { createBusinessCentralClient, createResourceManagerClient } from './src/index.js';
+      const sent: string[] = [];
+      const fetch = async (request: Request) => (sent.push(request.method + ' ' + request.url), new Response('{"value":[]}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', fetch, retry: false });
+      const arm = createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', fetch, retry: false });
+      const path = { company_id: 'c', vendor_id: '00000000-0000-0000-0000-000000000001' };
+      const read = await bc.GET('${GROWTH.getVendor.path}', { params: { path } });
+      if (read.ok) { const name: string | undefined = read.data.remitToName; void name; }
+      await bc.DELETE('${GROWTH.deleteVendor.path}', { params: { path } });
+      const created = await bc.POST('${GROWTH.createShipmentMethod.path}', { params: { path: { company_id: 'c' } }, body: { code: 'EXW' } });
+      if (created.ok) { const code: string | undefined = created.data.code; void code; }
+      await bc.patchWithETag('${GROWTH.getVendor.path}', { params: { path }, eTag: 'W/"1"', body: { remitToName: 'Fabrikam' } });
+      // @ts-expect-error a field no version of Vendor has
+      await bc.patchWithETag('${GROWTH.getVendor.path}', { params: { path }, eTag: 'W/"1"', body: { nope: 1 } });
+      for await (const usage of arm.listAll('${GROWTH.listUsage.path}', { params: { path: { subscriptionId: 's', location: 'westeurope' } } })) {
+        const used: number | undefined = usage.currentValue; void used;
+      }
+      await arm.POST('/subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability', { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+      console.log(JSON.stringify(sent));
+    `;
+    await writeFile(join(dir, 'growth-check.ts'), check);
+    await writeFile(join(dir, 'tsconfig.growth.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-check.ts'], exclude: [] }));
+    const typed = await run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.growth.json'], { cwd: dir }).then(
+      () => '',
+      (error: any) => String(error.stdout) + String(error.stderr),
+    );
+    expect(typed).toBe('');
+    // The same calls at run time, through the copy's compiled package.
+    const js = check.replace(/'\.\/src\/index\.js'/, "'./dist/src/index.js'").replace(/: (string\[\]|Request|string \| undefined|number \| undefined)/g, '');
+    await writeFile(join(dir, 'growth-run.mjs'), js);
+    const sent: string[] = JSON.parse((await run(process.execPath, ['growth-run.mjs'], { cwd: dir })).stdout);
+    expect(sent).toEqual([
+      'GET https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
+      'DELETE https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
+      'POST https://b.example/api/v2.0/companies(c)/shipmentMethods',
+      'PATCH https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
+      'PATCH https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
+      'GET https://m.example/subscriptions/s/providers/Provider.ContainerInstance/locations/westeurope/usages?api-version=2025-09-01',
+      `POST https://m.example/subscriptions/s/providers/Provider.Sql/checkNameAvailability?api-version=${GROWTH.sqlVersion.to}`,
+    ]);
+  }, 120_000);
+
+  it('the mock serves every new operation, with state shared across operations', async () => {
+    const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
+    const mock = await startMock({ port: 0 });
+    try {
+      const auth = { Authorization: 'Bearer t', 'Content-Type': 'application/json' };
+      const vendor = `${mock.url}/api/v2.0/companies(c1)/vendors(6e2a0b1c-8d4f-4a5e-9b3c-2f1d0e9a8b7c)`;
+      const first = await fetch(vendor, { headers: auth });
+      expect(first.status).toBe(200);
+      const tag = first.headers.get('etag')!;
+      expect(tag).toBeTruthy();
+      const patched = await fetch(vendor, { method: 'PATCH', headers: { ...auth, 'If-Match': tag }, body: JSON.stringify({ remitToName: 'Fabrikam Ltd' }) });
+      expect(patched.status).toBe(200);
+      const newTag = patched.headers.get('etag');
+      expect(newTag).not.toBe(tag);
+      const reread = await fetch(vendor, { headers: auth });
+      expect(reread.status).toBe(200);
+      expect(reread.headers.get('etag')).toBe(newTag);
+      expect(await reread.json()).toMatchObject({ id: '6e2a0b1c-8d4f-4a5e-9b3c-2f1d0e9a8b7c', remitToName: 'Fabrikam Ltd' });
+      expect((await fetch(vendor, { method: 'DELETE', headers: auth })).status).toBe(204);
+      expect((await fetch(vendor, { headers: auth })).status).toBe(404);
+      const shipment = await fetch(`${mock.url}/api/v2.0/companies(c1)/shipmentMethods`, { method: 'POST', headers: auth, body: JSON.stringify({ code: 'EXW', displayName: 'Ex Works' }) });
+      expect(shipment.status).toBe(201);
+      expect(await shipment.json()).toMatchObject({ code: 'EXW', displayName: 'Ex Works', id: expect.any(String) });
+      const usages = await fetch(`${mock.url}${GROWTH.listUsage.path.replace('{subscriptionId}', '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11').replace('{location}', 'westeurope')}?api-version=2025-09-01`, { headers: auth });
+      expect(usages.status).toBe(200);
+      expect(await usages.json()).toMatchObject({ value: expect.any(Array) });
+      const check = await fetch(`${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${GROWTH.sqlVersion.to}`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: 'growth-server', type: 'Provider.Sql/servers' }),
+      });
+      expect(check.status).toBe(200);
+      expect(await check.json()).toMatchObject({ name: 'growth-server', available: true });
+    } finally {
+      await mock.close();
+    }
+  }, 60_000);
+
+  it('the docs show every new operation and version', async () => {
+    const page = await readFile(join(dir, 'generated/docs/businesscentral-v2.0.html'), 'utf8');
+    for (const id of ['getVendor', 'deleteVendor', 'createShipmentMethod', 'updateVendor']) expect(page, id).toContain(id);
+    expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
+    const landing = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
+    expect(landing).toContain(`id="sql-${GROWTH.sqlVersion.to}"`);
+  });
+});
