@@ -41,32 +41,38 @@ if (!existsSync(join(DOCS, 'index.html'))) {
   process.exit(1);
 }
 
-let mock;
-if (!values['no-mock']) {
-  try {
-    // The pages reach the mock through this server, under the Host names it answers.
-    mock = await startMock({ port: 0, allowHosts });
-  } catch (error) {
-    console.error(`docs:serve  the mock did not start, so "Try it" cannot send: ${error.message.split('\n')[0]}`);
-  }
-}
+// The mock starts beside the pages (Prism takes a few seconds to load): the pages are
+// served at once, API requests wait for it. The pages reach it through this server, under
+// the Host names this server answers.
+const mock = values['no-mock']
+  ? undefined
+  : startMock({ port: 0, allowHosts }).then(
+      (started) => {
+        console.log(`docs:serve  the mock answers API paths on the same origin ("Try it")`);
+        return started;
+      },
+      (error) => {
+        console.error(`docs:serve  the mock did not start, so "Try it" cannot send: ${error.message.split('\n')[0]}`);
+        return undefined;
+      },
+    );
 
 let served;
 try {
   served = await serveDocs(DOCS, port, { mock, allowHosts });
 } catch (error) {
   console.error(`docs:serve  cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}`);
-  await mock?.close();
+  await (await mock)?.close();
   process.exit(1);
 }
-console.log(`docs:serve  ${served.url}  (Ctrl-C to stop)${mock ? '; the mock answers API paths here too' : ''}`);
+console.log(`docs:serve  ${served.url}  (Ctrl-C to stop)`);
 
 const stop = (signal) => {
   console.log(`docs:serve  ${signal}, stopping`);
   const closed = new Promise((resolve) => served.server.close(resolve));
   // Open keep-alive connections would hold close() back; a browser tab keeps one open.
   served.server.closeAllConnections();
-  Promise.all([closed, mock?.close()]).then(() => process.exit(0), () => process.exit(1));
+  Promise.all([closed, Promise.resolve(mock).then((started) => started?.close())]).then(() => process.exit(0), () => process.exit(1));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

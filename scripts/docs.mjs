@@ -30,7 +30,7 @@ export const DOCS = join(GENERATED, 'docs');
 
 // Redoc options. Gaps are shown once, in bold, in the descriptions (lib/docs-gaps.mjs
 // forReaders), so no extension is printed.
-const REDOC_OPTIONS = {
+export const REDOC_OPTIONS = {
   hideLoading: true,
   // Open the example bodies far enough that their values are readable without clicking.
   jsonSamplesExpandLevel: 3,
@@ -43,9 +43,10 @@ const REDOC_OPTIONS = {
   codeSamples: { languages: [{ lang: 'typescript', label: 'TypeScript' }, { lang: 'bash', label: 'curl (mock)' }] },
 };
 
-// The client conveniences a TypeScript sample may call (lib/docs-samples.mjs sampleShape);
-// empty: every sample uses the typed path methods.
-const CONVENIENCES = new Set();
+// The client conveniences a TypeScript sample may call (lib/docs-samples.mjs sampleShape):
+// `listAll` for a nextLink-paged GET, `patchWithETag` for a PATCH with a required If-Match
+// (src/conventions.ts keys them on the same shapes). The samples test type-checks the result.
+const CONVENIENCES = new Set(['listAll', 'patchWithETag']);
 
 /**
  * The document as its page renders it (a copy; the bundle is not changed): gaps said

@@ -167,6 +167,9 @@ export function loadContract(apis = loadApis()) {
     const { operation, pathValues, query } = matched;
     const problems = matched.versionProblem ? [matched.versionProblem] : [];
     for (const param of operation.params) {
+      // An api-version no document declares is reported once, above: each document's
+      // api-version accepts only its own version, so its enum would say the same again.
+      if (matched.versionProblem && param.in === 'query' && param.name === 'api-version') continue;
       const raw = param.in === 'path' ? pathValues[param.name] : param.in === 'query' ? query.get(param.name) : param.in === 'header' ? headers[param.name.toLowerCase()] : undefined;
       if (raw === undefined || raw === null || raw === '') {
         if (param.required) problems.push(`request: missing ${param.in} parameter ${param.name}`);

@@ -22,7 +22,6 @@
       if (button.textContent.trim() && button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
     }
   };
-  new MutationObserver(labelSwitchers).observe(document.getElementById('redoc'), { subtree: true, childList: true, characterData: true });
 
   const requests = read('try-it-requests');
   const servedHere = location.protocol === 'http:' || location.protocol === 'https:';
@@ -44,10 +43,16 @@
   /** The operation whose view is open: Redoc routes it as #/<tag>/<operationId>, slugged. */
   const slug = (text) => String(text).toLowerCase().replace(/[^a-z0-9_-]+/g, '-');
   const current = () => requests.find((r) => r.operationId && location.hash.toLowerCase().endsWith(`/${slug(r.operationId)}`));
-  const sync = () => {
+  function sync() {
     opener.hidden = !current();
-  };
+  }
   addEventListener('hashchange', sync);
+  addEventListener('popstate', sync);
+  // Redoc changes its route with history.pushState, which fires no event: its re-render does.
+  new MutationObserver(() => {
+    labelSwitchers();
+    sync();
+  }).observe(document.getElementById('redoc'), { subtree: true, childList: true, characterData: true });
   sync();
 
   let shownFor;
@@ -144,9 +149,9 @@
         el('h3', { text: 'Answer' }),
         el('p', { className: 'try-status', text: `Status ${response.status} ${response.statusText}`.trim() }),
         el('h4', { text: 'Headers' }),
-        el('pre', { className: 'try-headers', text: headerLines }),
+        el('pre', { className: 'try-headers', text: headerLines, tabIndex: 0, 'aria-label': 'Answer headers' }),
         el('h4', { text: 'Body' }),
-        el('pre', { className: 'try-response-body', text: shown || '(empty)' }),
+        el('pre', { className: 'try-response-body', text: shown || '(empty)', tabIndex: 0, 'aria-label': 'Answer body' }),
       );
     } catch (error) {
       answer.replaceChildren(el('p', { className: 'try-status', text: `Not sent: ${error.message}` }));

@@ -81,8 +81,9 @@ function answerAfterBody(request, answer) {
 }
 
 /**
- * `root`: the docs folder. `mock`: `{ url }` of a running mock to pass API paths to
- * (optional). `allowHosts`: host names besides loopback ones to answer.
+ * `root`: the docs folder. `mock`: `{ url }` of a running mock to pass API paths to, or a
+ * promise of one (API requests wait for it; the pages are served at once), optional.
+ * `allowHosts`: host names besides loopback ones to answer.
  */
 export function createDocsServer(root, { mock, allowHosts = [] } = {}) {
   const server = createServer(async (request, response) => {
@@ -94,7 +95,11 @@ export function createDocsServer(root, { mock, allowHosts = [] } = {}) {
     const rawPath = target.split(/[?#]/)[0];
     if (!rawPath.startsWith('/') || hasDotSegment(rawPath)) return answerAfterBody(request, () => plain(response, 404, 'Not found\n'));
     const apiPath = /^\/[^/]*\/./.test(rawPath);
-    if (apiPath && mock) return proxy(request, response, mock);
+    if (apiPath && mock) {
+      const ready = await Promise.resolve(mock).catch(() => undefined);
+      if (ready) return proxy(request, response, ready);
+      return answerAfterBody(request, () => plain(response, 503, 'The mock did not start (see the docs:serve output)\n'));
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') return answerAfterBody(request, () => plain(response, 405, 'Method not allowed\n', { allow: 'GET, HEAD' }));
     // A static file takes no body.
     if (Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding']) {

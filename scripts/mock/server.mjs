@@ -146,7 +146,8 @@ export async function startMock({
     // state (the test API under adminPrefix included: a rebound page's requests come from loopback).
     const foreign = local.refuseHost(req) ?? local.refuseOrigin(req);
     if (foreign) return drain(req, res, familyError(guess, foreign.status, foreign.message, { code: foreign.code }));
-    if (isAdminPath(adminPrefix, target.path)) return send(res, await adminAnswer(req, target.path, adminPrefix, testApi));
+    // The test API: no CORS headers, so no web page can read it (test-api/admin.mjs).
+    if (isAdminPath(adminPrefix, target.path)) return send(res, await adminAnswer(req, target.path, adminPrefix, testApi), { cors: false });
     Object.assign(record, { path: target.path, query: target.query });
     if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) return drain(req, res, preflight(req));
     const headerProblem = checkHeaders(req.headers).problem;
@@ -338,10 +339,10 @@ function drain(req, res, answer) {
 
 const ascii = (text) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-function send(res, answer, { violations = [], headers: extra = {}, close = false } = {}) {
+function send(res, answer, { violations = [], headers: extra = {}, close = false, cors = true } = {}) {
   const { status, headers = {}, body } = answer;
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  const out = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, sl-violations' };
+  const out = cors ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, sl-violations' } : {};
   for (const [name, value] of Object.entries({ ...headers, ...(extra ?? {}) })) if (value !== undefined && value !== null) out[name.toLowerCase()] = ascii(String(value));
   if (violations.length) {
     let value = ascii(JSON.stringify(violations));

@@ -167,7 +167,7 @@ describe('npm run changes', () => {
     // `city` is read by two operations (updateVendor, and getVendor from the setup): an
     // entry for one operation leaves the other failing; an entry by file covers both.
     const entry = (where: string, match: string) =>
-      `  - api: vendors\n    version: v2.0\n    rule: response-property-removed\n    ${where}\n    match: "\`${match}\`"\n    reason: the service never returned it\n`;
+      `  - api: businesscentral\n    version: v2.0\n    rule: response-property-removed\n    ${where}\n    match: "\`${match}\`"\n    reason: the service never returned it\n`;
     write('specs/accepted-changes.yaml', `accepted:\n${entry('operation: updateVendor', 'city')}`);
     expect(changes().code).toBe(1);
     write('specs/accepted-changes.yaml', `accepted:\n${entry(`location: ${VENDORS}/schemas/Vendor.yaml`, 'city')}${entry('operation: updateVendor', 'state')}`);
@@ -183,7 +183,7 @@ describe('npm run changes', () => {
     expect(changes().stderr).toBe('');
     git('reset', '-q', '--hard', 'HEAD~1');
 
-    write('specs/accepted-changes.yaml', 'accepted:\n  - api: vendors\n    version: v2.0\n    rule: response-property-removed\n    operation: updateVendor\n');
+    write('specs/accepted-changes.yaml', 'accepted:\n  - api: businesscentral\n    version: v2.0\n    rule: response-property-removed\n    operation: updateVendor\n');
     const noReason = changes();
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toMatch(/^changes: specs\/accepted-changes\.yaml:2: an entry needs reason/);
@@ -199,7 +199,7 @@ describe('npm run changes', () => {
 
     const { code, list } = json();
     expect(code).toBe(0);
-    expect(list).toContainEqual(expect.objectContaining({ api: 'vendors', version: 'v2.1', rule: 'response-property-removed', level: 'breaking' }));
+    expect(list).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.1', rule: 'response-property-removed', level: 'breaking' }));
     expect(list.filter((c) => c.version === 'v2.0')).toEqual([]);
     expect(changes().stdout).toMatch(/^businesscentral@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
 
@@ -212,13 +212,13 @@ describe('npm run changes', () => {
         `const m = await import('./scripts/changes/index.mjs');
          const { loadApis } = await import('./scripts/lib/apis.mjs');
          const summary = m.changeSummary({ apis: loadApis().filter((a) => a.name === 'businesscentral@v2.1') });
-         console.log(JSON.stringify({ between: m.changesBetweenVersions('vendors'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
+         console.log(JSON.stringify({ between: m.changesBetweenVersions('businesscentral'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
       ],
       { cwd: dir, env, encoding: 'utf8' },
     );
     expect(exported.stderr).toBe('');
     const out = JSON.parse(exported.stdout);
-    const removed = { api: 'vendors', version: 'v2.1', operation: 'updateVendor', rule: 'response-property-removed', level: 'breaking', message: 'response property `city` of `updateVendor` 200 was removed' };
+    const removed = { api: 'businesscentral', version: 'v2.1', operation: 'updateVendor', rule: 'response-property-removed', level: 'breaking', message: 'response property `city` of `updateVendor` 200 was removed' };
     expect(out.between).toContainEqual(expect.objectContaining(removed));
     expect(out.summary).toEqual(list.filter((c) => c.version === 'v2.1'));
     expect(out.published.every((p: boolean) => p === false)).toBe(true);
@@ -245,7 +245,7 @@ describe('npm run changes', () => {
     write('redocly.yaml', config.replace(/  businesscentral@v1\.0:\n(    .*\n){2}/, ''));
     const { code, list } = json();
     expect(code).toBe(1);
-    expect(list).toContainEqual(expect.objectContaining({ api: 'shipmentmethods', version: 'v1.0', rule: 'version-removed', level: 'breaking' }));
+    expect(list).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v1.0', rule: 'version-removed', level: 'breaking' }));
   });
 
   it('reports on a document that fails lint (an edit in progress)', () => {

@@ -182,8 +182,19 @@ describe('the test API over HTTP (/__mock)', () => {
   it('answers loopback clients only', async () => {
     expect(['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.1.2.3'].every(isLoopback)).toBe(true);
     expect(['10.0.0.5', '192.168.1.2', '::ffff:10.0.0.5', 'fe80::1', undefined].some(isLoopback)).toBe(false);
-    const remote = { method: 'GET', socket: { remoteAddress: '10.0.0.5' } } as unknown as http.IncomingMessage;
+    const remote = { method: 'GET', headers: {}, socket: { remoteAddress: '10.0.0.5' } } as unknown as http.IncomingMessage;
     const answer = await adminAnswer(remote, '/__mock/state', '/__mock', {});
     expect(answer).toMatchObject({ status: 403, body: { error: { code: 'Forbidden' } } });
+  });
+
+  it('answers no web page: a request with Origin is refused, and no answer carries CORS headers', async () => {
+    const page = await call(`${mock.adminUrl}/requests`, { headers: { origin: 'https://evil.example' } });
+    expect(page).toMatchObject({ status: 403, body: { error: { message: expect.stringContaining('not web pages') } } });
+    const harness = await admin('/state');
+    expect(harness.status).toBe(200);
+    expect(harness.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${mock.adminUrl}/seed`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await call(`${mock.url}/api/v2.0/companies(c1)/vendors`)).headers.get('access-control-allow-origin'), 'the API itself stays open to pages').toBe('*');
   });
 });

@@ -1,7 +1,7 @@
 // Opens every docs page (landing + one per document) in headless Chromium, served by
 // `npm run docs:serve`, with every non-local request blocked and counted. What the pages
 // must show is read from the manifest and the bundles, not from the docs build.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
 import { apis, bundled, deref, ROOT } from '../helpers/bundles.js';
 import { sample } from '../helpers/sample.js';
+// @ts-expect-error: plain ESM scripts without types
+import { exampleRequest, mockUrlOf, operationsIn } from '../../scripts/lib/docs-samples.mjs';
 import { CHROMIUM, launch, type Browser } from './browser.js';
 import { ensureDocs, pageOf, startDocsServer, type DocsServer } from './support.js';
 
@@ -135,7 +137,7 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       for (const gap of gaps) expect(text).toContain(gap.replace(/\s+/g, ' '));
     });
 
-    it('links lead to the right page and operation', async () => {
+    it('links lead to the right page and operation', { timeout: 150_000 }, async () => {
       // Every document link and operation link, followed in tabs of their own.
       const links = await landing.locator('main a').evaluateAll((anchors) =>
         anchors.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent!.trim() })),
@@ -180,6 +182,16 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       await Promise.all([page.waitForURL(`**/${pageOf(api.slug)}`), card.getByRole('link', { name: doc.info.title, exact: true }).click()]);
       expect(await page.title()).toBe(doc.info.title);
       await page.close();
+    });
+
+    it('has no serious or critical accessibility violation (axe-core)', async () => {
+      expect(await seriousViolations(landing)).toEqual([]);
+    });
+
+    it('names the package and the mock', async () => {
+      const text = await visibleText(landing);
+      expect(text).toContain('provider-api-clients');
+      expect(text).toContain('npm run mock');
     });
 
     it('is saved as a screenshot', async () => {
@@ -259,6 +271,72 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       expect(await visibleText(page())).not.toContain('source-gap:');
     });
 
+    it.each(ops.map((op) => [op.operationId, op] as const))('%s: samples, a working server URL, error examples, no accessibility violation', async (_, op) => {
+      await openOperation(page(), doc, op);
+      const text = await visibleText(page());
+      // The server: never the page's origin glued to a variable; the template explained, the mock's URL beside it.
+      expect(text).not.toMatch(/https?:\/\/\S*\{[A-Za-z_]+\}/);
+      const template = doc.servers[0].url;
+      expect(text).toContain(template);
+      expect(text).toContain(mockUrlOf(doc));
+      // The samples: TypeScript through this package's client, and curl.
+      const panel = page().locator('.panel-request-samples, [data-testid="panel-body"]').first();
+      await expect.poll(() => visibleText(page()), { timeout: 10_000 }).toContain("from 'provider-api-clients'");
+      expect(await panel.count()).toBeGreaterThan(0);
+      // Each error response shows a body in the family's model or says it is not shown; no generated placeholders.
+      const operation = doc.paths[op.path][op.method.toLowerCase()];
+      for (const status of Object.keys(operation.responses).filter((s) => /^[45]|default/.test(s))) {
+        await page().getByRole('tab', { name: status, exact: true }).last().click();
+        const shown = await page().locator('body').innerText();
+        expect(shown, `${op.operationId} ${status}`).not.toMatch(/"(code|message)":\s*"string"|\[\s*null\s*\]/);
+        expect(shown).toMatch(/"error"|Not shown in the source/);
+      }
+      expect(await seriousViolations(page())).toEqual([]);
+    });
+
+    it.each(ops.map((op) => [op.operationId, op] as const))('%s: "Try it" then "Send" gets the documented status from the mock', async (_, op) => {
+      const entry = operationsIn(doc).find((e: any) => e.path === op.path && e.method === op.method.toLowerCase());
+      const request = exampleRequest(doc, entry, api.family);
+      await openOperation(page(), doc, op);
+      try {
+        const answer = await tryIt(page());
+        expect(answer.status, answer.body).toBe(request.success);
+        // The dialog too: open, with the answer shown.
+        expect(await seriousViolations(page())).toEqual([]);
+      } finally {
+        await page().keyboard.press('Escape');
+      }
+    });
+
+    // Operations guarded by a required If-Match: the mock's state carries across sends.
+    const guarded = ops.filter((op) =>
+      operationsIn(doc)
+        .find((e: any) => e.path === op.path && e.method === op.method.toLowerCase())
+        ?.parameters.some((p: any) => p.in === 'header' && p.name.toLowerCase() === 'if-match' && p.required),
+    );
+    it.each(guarded.map((op) => [op.operationId, op] as const))('%s: "Try it" keeps state: the current tag gets 200 and a new ETag, the old one 412', async (_, op) => {
+      await openOperation(page(), doc, op);
+      const errors = browser.traffic.errors.length;
+      try {
+      const first = await tryIt(page());
+      const current = first.etag!;
+      expect(current, first.headers).toBeTruthy();
+      const updated = await tryIt(page(), { 'If-Match': current });
+      expect(updated.status, updated.body).toBe(200);
+      expect(updated.etag).toBeTruthy();
+      expect(updated.etag).not.toBe(current);
+      const stale = await tryIt(page(), { 'If-Match': current });
+      expect(stale.status, stale.body).toBe(412);
+      const again = await tryIt(page(), { 'If-Match': updated.etag! });
+      expect(again.status, again.body).toBe(200);
+      } finally {
+        await page().keyboard.press('Escape');
+      }
+      // Chromium logs each 412 answer as a failed resource: those are the ones this test asked for.
+      const caused = browser.traffic.errors.splice(errors).filter((e) => !/Failed to load resource: the server responded with a status of 412/.test(e));
+      browser.traffic.errors.push(...caused);
+    });
+
     it('links back to the landing page', async () => {
       const back = page().locator('a#all-apis');
       expect(await back.getAttribute('href')).toBe('index.html');
@@ -314,13 +392,52 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
   });
 });
 
+const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is now (injected through the debugger, not as a page script). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: any) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+}
+
 /** An operation's heading (its accessible name also holds Redoc's "link to …" label). */
 const operationHeading = (page: Page, summary: string) => page.locator('h2', { hasText: summary });
+
+/** Unfolds one operation's view, as a reader following the overview's link would. */
+async function openOperation(page: Page, doc: any, op: (typeof operations)[number]) {
+  const heading = operationHeading(page, doc.paths[op.path][op.method.toLowerCase()].summary);
+  const entry = page.locator('a[href^="#/"]', { hasText: op.path });
+  await expect
+    .poll(
+      async () => {
+        if (!(await heading.isVisible())) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
+        return heading.isVisible();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
+}
+
+/** Opens "Try it", optionally changes fields (by label), presses "Send"; resolves to the answer shown. */
+async function tryIt(page: Page, fields: Record<string, string> = {}) {
+  const dialog = page.locator('dialog#try-it');
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Try it', exact: true }).click();
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: false }).first().fill(value);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(async () => (await dialog.locator('.try-status').count()) > 0 && !(await dialog.getByRole('button', { name: 'Send', exact: true }).isDisabled()), { timeout: 15_000 }).toBe(true);
+  const status = Number(/Status (\d{3})/.exec(await dialog.locator('.try-status').innerText())?.[1]);
+  const headers = await dialog.locator('.try-headers').innerText();
+  const body = await dialog.locator('.try-response-body').innerText();
+  return { status, headers, body, etag: /^etag: (.*)$/im.exec(headers)?.[1] };
+}
 
 /** The items of every visible example switcher (opened one by one), and the visible text. */
 async function examplesOnScreen(page: Page) {
   const menus: string[] = [];
-  const switchers = page.locator('button[aria-label="Example"][aria-haspopup="menu"]');
+  const switchers = page.locator('button[aria-label^="Example"][aria-haspopup="menu"]');
   for (const switcher of await switchers.all()) {
     if (!(await switcher.isVisible())) continue;
     await switcher.click();

@@ -32,7 +32,7 @@ export async function startDocsServer(): Promise<DocsServer> {
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail('no URL printed after 10 s'), 10_000);
+    const timer = setTimeout(() => fail('no URL printed after 30 s'), 30_000);
     function fail(why: string) {
       clearTimeout(timer);
       child.kill('SIGKILL');

@@ -24,8 +24,8 @@ afterAll(() => rm(stage, { recursive: true, force: true }));
 describe('npm pack in a checkout without dist/', () => {
   it('compiles dist/ first (prepack), so the tarball holds the ESM and CommonJS builds with types', async () => {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: stage, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 32 * 1024 * 1024 });
-    const [{ files }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ files: Array<{ path: string }> }>;
-    const paths = files.map((f) => f.path);
+    const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ files: Array<{ path: string }> }>;
+    const paths = packed[0]!.files.map((f: { path: string }) => f.path);
     for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.node.js', 'dist/cjs/src/index.node.js', 'dist/cjs/src/index.d.ts', 'scripts/mock/index.mjs']) {
       expect(paths, file).toContain(file);
     }

@@ -150,7 +150,7 @@ describe('a second version of an API', () => {
     } finally {
       await plain.remove();
     }
-  });
+  }, 180_000);
 
   it('is listed on the docs landing page, newest first, the default marked, each version with its page', async () => {
     const html = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');

@@ -9,8 +9,10 @@
 //   GET    /__mock/requests    what the mock received         (mock.requests)
 //   DELETE /__mock/requests    clears the record
 //   POST   /__mock/reset       { takenNames? }: state, overrides and record back to start
-// Loopback clients only (127.0.0.0/8, ::1): anything else gets 403. Answers are JSON;
-// errors are { error: { code, message } }.
+// Loopback clients only (127.0.0.0/8, ::1), and no browser: a request that carries
+// `Origin` (a web page's, cross-site or not) gets 403, and answers carry no CORS headers,
+// so a page the developer happens to have open cannot read the record or seed the mock.
+// Answers are JSON; errors are { error: { code, message } }.
 import { readBody } from '../guards.mjs';
 
 const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
@@ -26,6 +28,7 @@ const failure = (status, code, message) => json(status, { error: { code, message
 /** Answers one admin request; `api` is the test API (test-api/index.mjs). Resolves the answer. */
 export async function adminAnswer(req, path, prefix, api) {
   if (!isLoopback(req.socket.remoteAddress)) return failure(403, 'Forbidden', `${prefix} answers loopback clients only.`);
+  if (req.headers.origin !== undefined) return failure(403, 'Forbidden', `${prefix} answers test harnesses, not web pages (the request carries Origin ${JSON.stringify(String(req.headers.origin).slice(0, 100))}).`);
   const route = path.slice(prefix.length) || '/';
   const endpoints = {
     '/': { GET: () => json(200, { endpoints: Object.keys(endpoints).filter((p) => p !== '/').map((p) => `${prefix}${p}`) }) },
