@@ -145,7 +145,7 @@ export async function startMock({
     // Local servers are local: a foreign Host (DNS rebinding), or a foreign page changing
     // state (the test API under adminPrefix included: a rebound page's requests come from loopback).
     const foreign = local.refuseHost(req) ?? local.refuseOrigin(req);
-    if (foreign) return drain(req, res, familyError(guess, foreign.status, foreign.message, { code: foreign.code }));
+    if (foreign) return drain(req, res, familyError(guess, foreign.status, foreign.message, { code: foreign.code }), { cors: !isAdminPath(adminPrefix, target.path) });
     // The test API: no CORS headers, so no web page can read it (test-api/admin.mjs).
     if (isAdminPath(adminPrefix, target.path)) return send(res, await adminAnswer(req, target.path, adminPrefix, testApi), { cors: false });
     Object.assign(record, { path: target.path, query: target.query });
@@ -331,9 +331,9 @@ function preflight(req) {
  * still sending ends in a connection reset on its side, often before it reads the answer.
  * (The server's requestTimeout bounds the wait.)
  */
-function drain(req, res, answer) {
-  if (req.complete) return send(res, answer);
-  req.once('end', () => send(res, answer));
+function drain(req, res, answer, options) {
+  if (req.complete) return send(res, answer, options);
+  req.once('end', () => send(res, answer, options));
   req.resume();
 }
 
