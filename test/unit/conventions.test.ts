@@ -51,6 +51,13 @@ describe('patchWithETag', () => {
     expect(call!.headers.get('prefer')).toBe('call');
   });
 
+  it("a call's headers cannot replace the eTag", async () => {
+    const fake = fakeFetch(() => json({ id: GUID }));
+    const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', fetch: fake.fetch, retry: false });
+    await bc.patchWithETag(VENDOR, { params: { path: { company_id: 'c', vendor_id: GUID } }, eTag: 'W/"7"', body: {}, headers: { 'If-Match': '*' } });
+    expect(fake.calls[0]!.headers.get('if-match')).toBe('W/"7"');
+  });
+
   it.each([['*'], [''], ['  '], ['W/"1"\r\nX: y']])('refuses the eTag %j before anything is sent', async (eTag) => {
     const fake = fakeFetch(() => json({}));
     const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', fetch: fake.fetch });
