@@ -74,23 +74,6 @@ type ApiPaths<F extends FamilyName, Pins, A extends keyof Paths[F]> = A extends 
 /** The paths a client of family F with these pins can call: each API as it is sent. */
 export type FamilyPaths<F extends FamilyName, Pins> = UnionToIntersection<{ [A in keyof Paths[F]]: ApiPaths<F, Pins, A> }[keyof Paths[F]]>;
 
-/** The schemas of API A at the version a client with these pins sends (pinned, else each schema's target). */
-export type FamilySchemas<F extends FamilyName, Pins, A extends keyof Components[F] & keyof Paths[F]> = A extends keyof Pins
-  ? Components[F][A][Pins[A] & keyof Components[F][A]] extends { schemas: infer S }
-    ? S
-    : never
-  : DefaultSchemas<F, A>;
-
-type SchemaTargetsOf<F extends FamilyName, A> = A extends keyof SchemaTargets[F] ? SchemaTargets[F][A] : {};
-/** Every schema of API A, each at the newest non-preview version that defines it. */
-type DefaultSchemas<F extends FamilyName, A extends keyof Components[F]> = {
-  [Name in keyof SchemaTargetsOf<F, A>]: Components[F][A][SchemaTargetsOf<F, A>[Name] & keyof Components[F][A]] extends { schemas: infer S }
-    ? Name extends keyof S
-      ? S[Name]
-      : never
-    : never;
-};
-
 /** Schema `Name` of `S`, or never when that version does not define it. */
 export type SchemaIn<S, Name extends string> = S extends { [K in Name]: infer T } ? T : never;
 

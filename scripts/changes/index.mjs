@@ -118,9 +118,10 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
   const apiNames = [...new Set([...apis.map((a) => a.apiName), ...(all ? [...baseApis.keys()].map((n) => n.split('@')[0]) : [])])];
   for (const apiName of apiNames) {
     const after = everyApi.filter((a) => a.apiName === apiName).map((a) => [a.version, load(work, 'work', a.rootRelative)]);
-    const before = [...baseApis].filter(([name]) => name.split('@')[0] === apiName).map(([name, rootRel]) => [name.split('@')[1] ?? '', load(baseSource, 'base', rootRel)]);
-    if (!before.length) continue;
-    const family = everyApi.find((a) => a.apiName === apiName)?.family ?? familyOf(before.length ? [...baseApis].find(([n]) => n.split('@')[0] === apiName)[1] : '');
+    const atBase = [...baseApis].filter(([name]) => name.split('@')[0] === apiName);
+    if (!atBase.length) continue;
+    const before = atBase.map(([name, rootRel]) => [name.split('@')[1] ?? '', load(baseSource, 'base', rootRel)]);
+    const family = everyApi.find((a) => a.apiName === apiName)?.family ?? familyOf(atBase[0][1]);
     const moves = targetMoves(before, after, { api: apiName, family });
     if (!moves.length) continue;
     const against = { version: null, ref: base };

@@ -236,20 +236,9 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     });
 
     it.each(ops.map((op) => [op.operationId, op] as const))('shows %s with its path', async (_, op) => {
-      const operation = doc.paths[op.path][op.method.toLowerCase()];
-      const heading = operationHeading(page(), operation.summary);
       // The overview lists the operation by method and path; following that link, as a
       // reader would, unfolds it. Retried: a click before Redoc has hydrated does nothing.
-      const entry = page().locator('a[href^="#/"]', { hasText: op.path });
-      await expect
-        .poll(
-          async () => {
-            if (!(await heading.isVisible())) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
-            return heading.isVisible();
-          },
-          { timeout: 20_000, interval: 500 },
-        )
-        .toBe(true);
+      await openOperation(page(), doc, op);
       expect(page().url()).toMatch(new RegExp(`#/[^#]*/${escapeRe(op.operationId.toLowerCase())}$`));
       expect(await visibleText(page())).toMatch(new RegExp(`${op.method} ${escapeRe(op.path)}`));
     });

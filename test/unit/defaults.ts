@@ -2,17 +2,6 @@
 // manifest. Its own file: test/unit/versions.test.ts swaps that manifest for a substitute.
 import { apis } from '../../generated/client-manifest.js';
 
-/** The unpinned target of an operation ("METHOD path"), whichever API of the family holds it. */
-export function targetOf(key: string): string {
-  for (const family of Object.values(apis) as Array<Record<string, { operations: Record<string, string | null> }>>) {
-    for (const api of Object.values(family)) {
-      const target = api.operations[key];
-      if (target) return target;
-    }
-  }
-  throw new Error(`${key} is in no API of the client manifest, or only previews declare it`);
-}
-
 /**
  * The version an unpinned client sends each of the source's five operations at (the
  * newest non-preview version that declares it), so these tests hold in a workspace of
