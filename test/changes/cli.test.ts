@@ -88,7 +88,9 @@ describe('npm run changes', () => {
     edit(`${AUTH}/openapi.yaml`, (d) => (d.paths = {})); // path-removed
     edit(`${VENDORS}/paths/vendor.yaml`, (d) => {
       delete d.get; // operation-removed
-      d.delete = { operationId: 'deleteVendor', responses: { '204': { description: 'Deleted.' } } }; // operation-added
+      // operation-added: under a method the path does not have yet (whatever the workspace has grown)
+      const method = ['put', 'post', 'delete', 'head', 'options', 'trace'].find((m) => !(m in d) && m !== 'get')!;
+      d[method] = { operationId: 'addedByTheChangesTest', responses: { '204': { description: 'Done.' } } };
       delete d.patch.requestBody.content['application/merge-patch+json']; // request-media-type-removed
       d.patch.summary = 'Change a vendor'; // summary-changed
       d.patch.description = 'Changes a vendor.'; // description-changed

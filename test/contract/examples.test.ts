@@ -3,15 +3,14 @@
 // schema, and the example itself. The typed clients drive the same table in clients.test.ts.
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
-import { exampleScenarios, label, nameOf, send, validRequest, violationsOf } from './support.js';
+import { exampleScenarios, hasNamedExample, label, nameOf, send, validRequest, violationsOf } from './support.js';
 
 const scenarios = exampleScenarios();
 
 describe('named examples over HTTP', () => {
+  // In a parameter, its request body or a response (a DELETE's 204 has no body to show).
   it('every operation has at least one named example', () => {
-    const covered = new Set(scenarios.map((s) => s.op));
-    expect(operations.filter((op) => !covered.has(op)).map(nameOf), 'operations without a named example').toEqual([]);
-    expect(covered.size).toBe(operations.length);
+    expect(operations.filter((op) => !hasNamedExample(op)).map(nameOf), 'operations without a named example').toEqual([]);
   });
 
   // Each scenario is sent to its own version (the api-version or prefix of its document).

@@ -3,7 +3,7 @@
 // expected status, say what was wrong in its body (the family's error model:
 // `{ error: { code, message } }`, never a placeholder), and carry the expected code.
 import { describe, expect, it } from 'vitest';
-import { label, operation, send, validRequest, type OperationId, type RawRequest } from './support.js';
+import { errorModelViolations, label, methodNotDeclared, operation, prefixNotDeclaring, send, validRequest, type OperationId, type RawRequest } from './support.js';
 
 interface Rule {
   operationId: OperationId;
@@ -72,11 +72,18 @@ const rules: Rule[] = [
   { operationId: VENDOR, scenario: 'Basic instead of Bearer', change: withHeader('authorization', 'Basic dXNlcjpwYXNz'), status: 401, code: 'Unauthorized', says: /Bearer/ },
   { operationId: NAME, scenario: 'no token (its authentication is not shown in the source: accepted)', change: without('authorization'), status: 200 },
   // routes
-  { operationId: SHIP, scenario: 'under the other version prefix (/api/v2.0)', change: path((p) => p.replace(/^\/api\/v\d+\.\d+\//, '/api/v2.0/')), status: 404, code: 'NotFound', says: /No operation is served/ },
+  // The prefix and the method are picked from the documents: one that does not declare the operation, one the path does not have.
+  ...([VENDOR, SHIP] as const).map((operationId) => {
+    const prefix = prefixNotDeclaring(operation(operationId));
+    return { operationId, scenario: `under a version prefix that does not declare it (${prefix})`, change: path((p) => p.replace(/^\/api\/v\d+\.\d+(?=\/)/, prefix)), status: 404, code: 'NotFound', says: /No operation is served/ };
+  }),
   { operationId: VENDOR, scenario: 'without its prefix', change: path((p) => p.replace(/^\/api\/v\d+\.\d+(?=\/)/, '')), status: 404, code: 'NotFound', says: /No operation is served/ },
   { operationId: IMAGES, scenario: 'unknown route', change: path(() => '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Nope/things'), status: 404, code: 'NotFound', says: /No operation is served/ },
-  { operationId: VENDOR, scenario: 'undeclared method (DELETE)', change: (r) => ({ ...r, method: 'DELETE', body: undefined }), status: 405, code: 'MethodNotAllowed', says: /allowed: PATCH/ },
-  { operationId: ROLE, scenario: 'undeclared method on an unencoded scope (PUT)', change: (r) => ({ ...r, method: 'PUT' }), status: 405, code: 'MethodNotAllowed', says: /allowed: GET/ },
+  ...([VENDOR, ROLE, IMAGES] as const).map((operationId) => {
+    const op = operation(operationId);
+    const method = methodNotDeclared(op);
+    return { operationId, scenario: `undeclared method (${method})`, change: (r: RawRequest) => ({ ...r, method, body: undefined }), status: 405, code: 'MethodNotAllowed', says: new RegExp(`allowed: (.*, )?${op.method}\\b`) };
+  }),
   { operationId: ROLE, scenario: 'Accept: application/xml', change: withHeader('accept', 'application/xml'), status: 406, code: 'NotAcceptable', says: /accept/i },
   // malformed headers and targets that take bare Prism 5.14 down or make it answer 500
   { operationId: ROLE, scenario: 'Accept: ;;; (Prism: process exit)', change: withHeader('accept', ';;;'), status: 400, says: /Accept/ },
@@ -114,10 +121,3 @@ describe('rules: what the mock rejects', () => {
     expect(violations, name).toEqual([]);
   });
 });
-
-/** `{ error: { code, message } }` with real text: never null, never Prism's "string". */
-export function errorModelViolations(error: { code?: unknown; message?: unknown } | undefined, text: string): string[] {
-  if (typeof error?.code !== 'string' || typeof error.message !== 'string') return [`not { error: { code, message } }: ${text.slice(0, 200)}`];
-  if (error.code === 'string' || error.message === 'string' || error.message.length < 10) return [`a placeholder error: ${text.slice(0, 200)}`];
-  return [];
-}

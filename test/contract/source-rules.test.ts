@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.js';
-import { label, operation, pathParams, TOKEN, violationsOf } from './support.js';
-import { errorModelViolations } from './rules.test.js';
+import { errorModelViolations, label, operation, pathParams, TOKEN, violationsOf } from './support.js';
 
 interface Mock {
   url: string;

@@ -2,6 +2,7 @@
 // bundled documents, a valid request for each, a raw HTTP sender, and the check of an
 // answer against the document. Everything is derived from the bundles, so a new example
 // or operation becomes a new scenario without touching the tests.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { inject } from 'vitest';
 import { operations } from '../../generated/operations.js';
@@ -36,7 +37,15 @@ export function specOf(op: Operation) {
   return { doc, spec, params: (spec.parameters ?? []).map((p: any) => deref(doc, p)) as any[] };
 }
 
+/**
+ * The company every business-data request of this test file is sent to: one per file
+ * (a module instance each), so that what one file creates, patches or deletes in the
+ * mock's shared store never changes what another file reads.
+ */
+export const COMPANY = randomUUID();
+
 export const pathParam = (op: Operation, name: string): string => {
+  if (name === 'company_id') return COMPANY;
   const param = specOf(op).params.find((p) => p.name === name && p.in === 'path');
   const value = param?.example ?? SAMPLES[name];
   if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}; add one to SAMPLES`);
@@ -117,6 +126,14 @@ export function send(request: RawRequest, base = mockUrl()): Promise<RawResponse
   });
 }
 
+/** Whether an operation has any named example: in a parameter, its request body or a response. */
+export function hasNamedExample(op: Operation): boolean {
+  const { doc, spec, params } = specOf(op);
+  const named = (node: any) => Object.keys(deref(doc, node)?.examples ?? {}).length > 0;
+  const media = (holder: any) => Object.values<any>(deref(doc, holder)?.content ?? {}).some(named);
+  return params.some(named) || media(spec.requestBody) || Object.values<any>(spec.responses ?? {}).some(media);
+}
+
 /** Every named example of every response of every operation: one scenario each. */
 export interface ExampleScenario {
   /** The operation of one version: an operationId names one per version of its API. */
@@ -162,6 +179,8 @@ export function violationsOf(op: Operation, status: number, contentType: string 
   const declared = spec.responses[String(status)] ?? spec.responses.default;
   if (!declared) return [`status ${status} is not declared (declared: ${Object.keys(spec.responses).join(', ')})`];
   const content = deref(doc, declared).content ?? {};
+  // A response declared without content (a 204, say) must come without a body.
+  if (Object.keys(content).length === 0) return body === undefined || body === '' ? [] : [`status ${status} declares no content but came with a body`];
   const mediaType = Object.keys(content).find((m) => (contentType ?? '').split(';')[0]!.trim() === m);
   if (!mediaType) return [`content type ${contentType} is not declared for ${status} (declared: ${Object.keys(content).join(', ')})`];
   const schema = content[mediaType].schema;
@@ -176,3 +195,29 @@ export const label = (operationId: string, scenario: string) => `${operationId} 
 /** An operation's name in labels: its operationId, with `@version` when several versions have it. */
 export const nameOf = (op: Operation) =>
   operations.filter((o) => o.operationId === op.operationId).length > 1 ? `${op.operationId}@${op.version}` : op.operationId;
+
+/** `{ error: { code, message } }` with real text: never null, never Prism's "string". */
+export function errorModelViolations(error: { code?: unknown; message?: unknown } | undefined, text: string): string[] {
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string') return [`not { error: { code, message } }: ${text.slice(0, 200)}`];
+  if (error.code === 'string' || error.message === 'string' || error.message.length < 10) return [`a placeholder error: ${text.slice(0, 200)}`];
+  return [];
+}
+
+/** A method the operation's path does not have in its document (for a 405), chosen from the documents. */
+export function methodNotDeclared(op: Operation): string {
+  const declared = Object.keys(documentOf(op).paths[op.path]).map((m) => m.toUpperCase());
+  const method = ['DELETE', 'PUT', 'POST', 'PATCH', 'GET'].find((m) => !declared.includes(m));
+  if (!method) throw new Error(`${op.operationId}: its path declares every method; no undeclared one to send`);
+  return method;
+}
+
+/**
+ * A business-data version prefix under which the operation is not served: another version
+ * of the API that does not declare it, or, where every version declares it, one no document has.
+ */
+export function prefixNotDeclaring(op: Operation): string {
+  const key = `${op.method} ${op.path}`;
+  const declaring = new Set(operations.filter((o) => o.apiName === op.apiName && `${o.method} ${o.path}` === key).map((o) => o.version));
+  const other = operations.find((o) => 'prefix' in o && o.apiName === op.apiName && !declaring.has(o.version));
+  return other && 'prefix' in other ? String(other.prefix) : '/api/v0.9';
+}

@@ -3,14 +3,13 @@
 // encoded, with a leading slash, OData keys with literal or encoded parentheses.
 // Each must reach the operation and still be validated.
 import { describe, expect, it } from 'vitest';
-import { label, operation, send, validRequest, violationsOf, type RawRequest } from './support.js';
+import { COMPANY, label, operation, send, validRequest, violationsOf, type RawRequest } from './support.js';
 
 const role = operation('RoleEligibilityScheduleRequests_Get');
 const vendor = operation('updateVendor');
 const ship = operation('createShipmentMethod');
 const SCOPE = 'providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
 const TAIL = '/providers/Provider.Authorization/roleEligibilityScheduleRequests/64caffb6-55c0-4deb-a585-68e948ea1ad6?api-version=2020-10-01';
-const COMPANY = '4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f';
 const VENDOR_ID = 'f8a5738e-44e3-ea11-bb43-000d3a2feca1';
 
 const at = (request: RawRequest, path: string): RawRequest => ({ ...request, path });

@@ -1,10 +1,11 @@
 // Opens every docs page (landing + one per document) in headless Chromium, served by
 // `npm run docs:serve`, with every non-local request blocked and counted. What the pages
 // must show is read from the manifest and the bundles, not from the docs build.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
 import { apis, bundled, deref, ROOT } from '../helpers/bundles.js';
@@ -248,6 +249,8 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       // the x-source-gap record is not printed a second time. Redoc renders an unfolded
       // operation in steps, hence the polling.
       for (const op of ops) {
+        // One operation's view at a time: the others of its path share its overview entry's text.
+        await openOperation(page(), doc, op);
         const operation = doc.paths[op.path][op.method.toLowerCase()];
         const nodes = [operation, ...(operation.parameters ?? []).map((p: any) => deref(doc, p))];
         for (const node of nodes.filter((n) => n['x-source-gap'])) {
@@ -275,8 +278,8 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       // Each error response shows a body in the family's model or says it is not shown; no generated placeholders.
       const operation = doc.paths[op.path][op.method.toLowerCase()];
       for (const status of Object.keys(operation.responses).filter((s) => /^[45]|default/.test(s))) {
-        await page().getByRole('tab', { name: status, exact: true }).last().click();
-        const shown = await page().locator('body').innerText();
+        await operationView(page(), op).getByRole('tab', { name: status, exact: true }).first().click();
+        const shown = await operationView(page(), op).innerText();
         expect(shown, `${op.operationId} ${status}`).not.toMatch(/"(code|message)":\s*"string"|\[\s*null\s*\]/);
         expect(shown).toMatch(/"error"|Not shown in the source/);
       }
@@ -288,7 +291,7 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       const request = exampleRequest(doc, entry, api.family);
       await openOperation(page(), doc, op);
       try {
-        const answer = await tryIt(page());
+        const answer = await tryIt(page(), isolated(entry));
         expect(answer.status, answer.body).toBe(request.success);
         // The dialog too: open, with the answer shown.
         expect(await seriousViolations(page())).toEqual([]);
@@ -307,16 +310,17 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       await openOperation(page(), doc, op);
       const errors = browser.traffic.errors.length;
       try {
-      const first = await tryIt(page());
+      const company = isolated(operationsIn(doc).find((e: any) => e.path === op.path && e.method === op.method.toLowerCase()));
+      const first = await tryIt(page(), company);
       const current = first.etag!;
       expect(current, first.headers).toBeTruthy();
-      const updated = await tryIt(page(), { 'If-Match': current });
+      const updated = await tryIt(page(), { ...company, 'If-Match': current });
       expect(updated.status, updated.body).toBe(200);
       expect(updated.etag).toBeTruthy();
       expect(updated.etag).not.toBe(current);
-      const stale = await tryIt(page(), { 'If-Match': current });
+      const stale = await tryIt(page(), { ...company, 'If-Match': current });
       expect(stale.status, stale.body).toBe(412);
-      const again = await tryIt(page(), { 'If-Match': updated.etag! });
+      const again = await tryIt(page(), { ...company, 'If-Match': updated.etag! });
       expect(again.status, again.body).toBe(200);
       } finally {
         await page().keyboard.press('Escape');
@@ -334,6 +338,7 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
 
     it('shows every named example of its operations', async () => {
       for (const op of ops) {
+        await openOperation(page(), doc, op);
         const operation = doc.paths[op.path][op.method.toLowerCase()];
         const groups: Array<{ status?: string; examples: Record<string, any> }> = [];
         for (const media of Object.values<any>(operation.requestBody?.content ?? {})) groups.push({ examples: media.examples ?? {} });
@@ -345,9 +350,9 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
           if (named.length === 0) continue;
           if (group.status && Object.keys(operation.responses).length > 1) {
             // The response panel shows one status at a time: pick this one.
-            await page().getByRole('tab', { name: group.status, exact: true }).first().click();
+            await operationView(page(), op).getByRole('tab', { name: group.status, exact: true }).first().click();
           }
-          const shown = await examplesOnScreen(page());
+          const shown = await examplesOnScreen(page(), operationView(page(), op));
           if (named.length > 1) {
             // Several: a switcher lists each by its summary.
             for (const example of named) expect(shown.menus, `${op.operationId} ${group.status ?? 'request'}`).toContain(example.summary ?? example.key);
@@ -395,20 +400,39 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** An operation's heading (its accessible name also holds Redoc's "link to …" label). */
 const operationHeading = (page: Page, summary: string) => page.locator('h2', { hasText: summary });
 
-/** Unfolds one operation's view, as a reader following the overview's link would. */
+/**
+ * The Try it fields that give a business-data request a company of its own, so that what
+ * one operation's send does (a DELETE, say) never changes what another's finds.
+ */
+const isolated = (entry: any): Record<string, string> =>
+  entry?.parameters?.some((p: any) => p.in === 'path' && p.name === 'company_id') ? { company_id: `docs-${randomUUID()}` } : {};
+
+/** Redoc's slug of an operationId, as its routes (#/<tag>/<slug>) and view ids use it. */
+const slugOf = (op: (typeof operations)[number]) => op.operationId.toLowerCase().replace(/[^a-z0-9_-]+/g, '-');
+
+/**
+ * Unfolds one operation's view, as a reader following the overview's link would: the
+ * entry whose link ends in the operation's own route. Redoc shows a tag's operations
+ * together, so the heading alone does not say which one is current: the route does
+ * (and "Try it" follows it).
+ */
 async function openOperation(page: Page, doc: any, op: (typeof operations)[number]) {
   const heading = operationHeading(page, doc.paths[op.path][op.method.toLowerCase()].summary);
-  const entry = page.locator('a[href^="#/"]', { hasText: op.path });
+  const entry = page.locator(`a[href^="#/"][href$="/${slugOf(op)}"]`, { hasText: op.path });
+  const current = () => decodeURIComponent(new URL(page.url()).hash).toLowerCase().endsWith(`/${slugOf(op)}`);
   await expect
     .poll(
       async () => {
-        if (!(await heading.isVisible())) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
-        return heading.isVisible();
+        if (!current() || !(await heading.first().isVisible())) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
+        return current() && (await heading.first().isVisible());
       },
       { timeout: 20_000, interval: 500 },
     )
     .toBe(true);
 }
+
+/** One operation's view (its middle and right panels): where its tabs and example switchers are. */
+const operationView = (page: Page, op: (typeof operations)[number]) => page.locator(`[id$="/${slugOf(op)}"]`).first();
 
 /** Opens "Try it", optionally changes fields (by label), presses "Send"; resolves to the answer shown. */
 async function tryIt(page: Page, fields: Record<string, string> = {}) {
@@ -423,10 +447,10 @@ async function tryIt(page: Page, fields: Record<string, string> = {}) {
   return { status, headers, body, etag: /^etag: (.*)$/im.exec(headers)?.[1] };
 }
 
-/** The items of every visible example switcher (opened one by one), and the visible text. */
-async function examplesOnScreen(page: Page) {
+/** The items of every visible example switcher of one operation's view (opened one by one), and the view's text. */
+async function examplesOnScreen(page: Page, view: Locator) {
   const menus: string[] = [];
-  const switchers = page.locator('button[aria-label^="Example"][aria-haspopup="menu"]');
+  const switchers = view.locator('button[aria-label^="Example"][aria-haspopup="menu"]');
   for (const switcher of await switchers.all()) {
     if (!(await switcher.isVisible())) continue;
     await switcher.click();
@@ -435,7 +459,7 @@ async function examplesOnScreen(page: Page) {
     menus.push(...(await items.allInnerTexts()).map((t) => t.trim()));
     await page.keyboard.press('Escape');
   }
-  return { menus, text: await page.locator('body').innerText() };
+  return { menus, text: await view.innerText() };
 }
 
 /** The first string, number or boolean in an example value: what its sample must show. */

@@ -1,6 +1,7 @@
 // `npm run docs:serve`: serves generated/docs/ on 127.0.0.1, nothing outside it, only to
 // loopback Host names, the mock on the same origin, and stops cleanly on SIGTERM. Needs
 // no browser.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
@@ -140,6 +141,8 @@ describe('docs:serve', () => {
     if (r.secured) headers.authorization = 'Bearer docs-test';
     if (r.body !== undefined) headers['content-type'] = 'application/json';
     const url = new URL(requestUrl(server.url.replace(/\/$/, ''), r));
+    // A company of its own: another request's DELETE must not change what this one finds.
+    url.pathname = url.pathname.replace(/\/companies\([^)]*\)/, `/companies(docs-${randomUUID()})`);
     const answer = await send(server.url, url.pathname + url.search, { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) });
     expect(answer.status, answer.body).toBe(r.success);
   });

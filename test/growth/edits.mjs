@@ -2,8 +2,13 @@
 // copy exactly as a contributor makes them: new files and small text edits, nothing else.
 // Used by test/growth/growth.test.ts, and runnable alone on any copy:
 //   node test/growth/edits.mjs <workspace-dir>
+// Each edit is skipped where the workspace already has what it adds (a contributor made it
+// already, or the edits ran before), so running them twice changes nothing; the new sql
+// api-version is dated after every version the workspace holds.
 import { cp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 
 const BC2 = 'specs/business-central/v2.0';
 const BC1 = 'specs/business-central/v1.0';
@@ -22,32 +27,28 @@ export const GROWTH = {
     path: '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages',
     version: '2025-09-01',
   },
+  // `to` is the first of these dates after every sql version the workspace holds.
   sqlVersion: { api: 'sql', from: '2025-01-01', to: '2025-06-01', operationId: 'Servers_CheckNameAvailability' },
 };
+
+const yamlOf = async (dir, rel) => parse(await readFile(join(dir, rel), 'utf8'));
 
 const edit = async (dir, rel, change) => writeFile(join(dir, rel), change(await readFile(join(dir, rel), 'utf8')));
 const write = (dir, rel, text) => writeFile(join(dir, rel), text);
 
 /** (a) An optional field on an existing schema. */
 async function addField(dir) {
+  if ((await yamlOf(dir, `${BC2}/schemas/Vendor.yaml`)).properties?.[GROWTH.field.name]) return false;
   await edit(dir, `${BC2}/schemas/Vendor.yaml`, (text) =>
     text.replace(/^properties:\n/m, 'properties:\n  remitToName:\n    type: string\n    description: Name payments to the vendor are made out to.\n'),
   );
+  return true;
 }
 
 /** (b) GET and DELETE of a vendor in v2.0, on the key path file, each with an example. */
 async function addVendorReadAndDelete(dir) {
-  await write(
-    dir,
-    `${BC2}/examples/getVendor_Fabrikam.yaml`,
-    (await readFile(join(dir, `${BC2}/examples/updateVendor_BlockPayment.yaml`), 'utf8')).replace(/^summary: .*$/m, 'summary: A vendor as read'),
-  );
-  await write(dir, `${BC2}/examples/deleteVendor_Fabrikam.yaml`, 'summary: The id of the vendor to delete\nvalue: f8a5738e-44e3-ea11-bb43-000d3a2feca1\n');
-  await edit(
-    dir,
-    `${BC2}/paths/vendor.yaml`,
-    (text) =>
-      `get:
+  const has = await yamlOf(dir, `${BC2}/paths/vendor.yaml`);
+  const get = `get:
   operationId: getVendor
   summary: Get a vendor
   description: Reads one vendor of a company, with all of its properties.
@@ -68,7 +69,8 @@ async function addVendorReadAndDelete(dir) {
               $ref: ../examples/getVendor_Fabrikam.yaml
     default:
       $ref: ../../../common/business-central/responses/NotShownError.yaml
-delete:
+`;
+  const del = `delete:
   operationId: deleteVendor
   summary: Delete a vendor
   description: Deletes one vendor of a company.
@@ -91,12 +93,22 @@ delete:
       description: The vendor was deleted; no body.
     default:
       $ref: ../../../common/business-central/responses/NotShownError.yaml
-${text}`,
+`;
+  const added = { getVendor: !has.get, deleteVendor: !has.delete };
+  if (!added.getVendor && !added.deleteVendor) return added;
+  if (added.getVendor) await write(
+    dir,
+    `${BC2}/examples/getVendor_Fabrikam.yaml`,
+    (await readFile(join(dir, `${BC2}/examples/updateVendor_BlockPayment.yaml`), 'utf8')).replace(/^summary: .*$/m, 'summary: A vendor as read'),
   );
+  if (added.deleteVendor) await write(dir, `${BC2}/examples/deleteVendor_Fabrikam.yaml`, 'summary: The id of the vendor to delete\nvalue: f8a5738e-44e3-ea11-bb43-000d3a2feca1\n');
+  await edit(dir, `${BC2}/paths/vendor.yaml`, (text) => `${added.getVendor ? get : ''}${added.deleteVendor ? del : ''}${text}`);
+  return added;
 }
 
 /** (c) POST shipmentMethods in v2.0, next to the v1.0 one: the entity's files copied over. */
 async function addShipmentMethodsToV2(dir) {
+  if ((await yamlOf(dir, `${BC2}/openapi.yaml`)).paths?.[GROWTH.createShipmentMethod.path]) return false;
   for (const rel of [
     'paths/shipmentMethods.yaml',
     'schemas/ShipmentMethod.yaml',
@@ -110,10 +122,12 @@ async function addShipmentMethodsToV2(dir) {
       .replace(/^paths:\n/m, 'paths:\n  /companies({company_id})/shipmentMethods:\n    $ref: ./paths/shipmentMethods.yaml\n')
       .replace(/^tags:\n/m, 'tags:\n  - name: ShipmentMethods\n    description: The ways a company ships goods.\n'),
   );
+  return true;
 }
 
 /** (d) A list operation with nextLink paging in an existing resource-management document. */
 async function addListOperation(dir) {
+  if ((await yamlOf(dir, `${ACI}/openapi.yaml`)).paths?.[GROWTH.listUsage.path] || existsSync(join(dir, ACI, 'paths/usages.yaml'))) return false;
   await write(
     dir,
     `${ACI}/schemas/Usage.yaml`,
@@ -165,24 +179,35 @@ async function addListOperation(dir) {
   await edit(dir, `${ACI}/openapi.yaml`, (text) =>
     text.replace(/^paths:\n/m, 'paths:\n  /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages:\n    $ref: ./paths/usages.yaml\n'),
   );
+  return true;
 }
 
 /** (e) A new api-version of sql: the version folder copied, the version written where the old one is named, one redocly.yaml entry. */
 async function addSqlVersion(dir) {
-  const { from, to } = GROWTH.sqlVersion;
+  const { from } = GROWTH.sqlVersion;
+  const held = Object.keys((await yamlOf(dir, 'redocly.yaml')).apis ?? {})
+    .filter((name) => name.startsWith('sql@'))
+    .map((name) => name.slice(4));
+  const to = [GROWTH.sqlVersion.to, ...Array.from({ length: 100 }, (_, i) => `${2026 + i}-06-01`)].find((v) => held.every((h) => h < v) && !existsSync(join(dir, SQL, v)));
   await cp(join(dir, SQL, from), join(dir, SQL, to), { recursive: true });
   for (const rel of ['openapi.yaml', 'parameters/api-version.yaml']) await edit(dir, `${SQL}/${to}/${rel}`, (text) => text.replaceAll(from, to));
   await edit(dir, 'redocly.yaml', (text) =>
     text.replace('apis:\n', `apis:\n  sql@${to}:\n    root: ${SQL}/${to}/openapi.yaml\n    output: generated/bundled/sql-${to}.yaml\n`),
   );
+  return to;
 }
 
+/**
+ * Makes the five edits; returns which of them it made (an edit whose result the workspace
+ * already has is skipped) and the sql api-version it added.
+ */
 export async function applyGrowthEdits(dir) {
-  await addField(dir);
-  await addVendorReadAndDelete(dir);
-  await addShipmentMethodsToV2(dir);
-  await addListOperation(dir);
-  await addSqlVersion(dir);
+  const field = await addField(dir);
+  const vendor = await addVendorReadAndDelete(dir);
+  const shipmentMethods = await addShipmentMethodsToV2(dir);
+  const listUsage = await addListOperation(dir);
+  const sqlVersion = await addSqlVersion(dir);
+  return { applied: { field, ...vendor, shipmentMethods, listUsage }, sqlVersion };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -190,6 +215,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: node test/growth/edits.mjs <workspace-dir>');
     process.exit(2);
   }
-  await applyGrowthEdits(process.argv[2]);
-  console.log(`growth edits applied to ${process.argv[2]}`);
+  const { applied, sqlVersion } = await applyGrowthEdits(process.argv[2]);
+  const skipped = Object.entries(applied).filter(([, made]) => !made).map(([name]) => name);
+  console.log(`growth edits applied to ${process.argv[2]} (sql api-version ${sqlVersion}${skipped.length ? `; already there, skipped: ${skipped.join(', ')}` : ''})`);
 }

@@ -5,7 +5,9 @@
 // no edit outside specs/ and redocly.yaml: the build is green; the change report names
 // every change, each moved unpinned target included; the clients send and are typed for
 // every new operation; the mock serves each by its family's conventions with state shared
-// across operations; the docs show them.
+// across operations; the docs show them. An edit the workspace already has (a contributor
+// made it) is skipped by edits.mjs, and the change report is then not asked to name it; the
+// URLs the clients send are read from the copy's generated client manifest.
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +21,8 @@ const run = promisify(execFile);
 let dir: string;
 let remove: () => Promise<void>;
 let build: { code: number; output: string };
+let applied: Record<string, boolean>;
+let sqlVersion: string;
 
 const git = (...args: string[]) => run('git', ['-c', 'user.name=growth', '-c', 'user.email=growth@example.invalid', ...args], { cwd: dir });
 
@@ -28,7 +32,7 @@ beforeAll(async () => {
   await git('init', '-q');
   await git('add', '-A');
   await git('commit', '-qm', 'base');
-  await applyGrowthEdits(dir);
+  ({ applied, sqlVersion } = await applyGrowthEdits(dir));
   build = await run(process.execPath, ['scripts/build.mjs'], { cwd: dir }).then(
     ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
     (error: any) => ({ code: error.code, output: String(error.stdout) + String(error.stderr) }),
@@ -47,19 +51,22 @@ describe('growing the workspace by the recipe', () => {
     const { stdout } = await run(process.execPath, ['scripts/changes.mjs', '--json'], { cwd: dir });
     const changes: Array<Record<string, string>> = JSON.parse(stdout);
     const has = (match: Record<string, string>) => expect(changes).toContainEqual(expect.objectContaining(match));
-    has({ api: 'businesscentral', version: 'v2.0', rule: 'optional-request-property-added', operation: 'updateVendor' });
-    has({ api: 'businesscentral', version: 'v2.0', rule: 'response-property-added', operation: 'updateVendor' });
-    for (const op of [GROWTH.getVendor, GROWTH.deleteVendor]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: op.operationId });
-    has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: 'createShipmentMethod' });
-    has({ api: 'containerinstance', rule: 'operation-added', operation: GROWTH.listUsage.operationId });
+    if (applied.field) {
+      has({ api: 'businesscentral', version: 'v2.0', rule: 'optional-request-property-added', operation: 'updateVendor' });
+      has({ api: 'businesscentral', version: 'v2.0', rule: 'response-property-added', operation: 'updateVendor' });
+    }
+    for (const op of [GROWTH.getVendor, GROWTH.deleteVendor]) if (applied[op.operationId]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: op.operationId });
+    if (applied.shipmentMethods) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: 'createShipmentMethod' });
+    if (applied.listUsage) has({ api: 'containerinstance', rule: 'operation-added', operation: GROWTH.listUsage.operationId });
     // The moves: shipment methods to v2.0, the name check to the new api-version; compatible, so warnings.
     const moved = changes.filter((c) => c.rule === 'unpinned-target-moved');
-    expect(moved).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.0', operation: 'createShipmentMethod', level: 'warning' }));
-    expect(moved).toContainEqual(expect.objectContaining({ api: 'sql', version: GROWTH.sqlVersion.to, operation: GROWTH.sqlVersion.operationId, level: 'warning' }));
+    if (applied.shipmentMethods) expect(moved).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.0', operation: 'createShipmentMethod', level: 'warning' }));
+    expect(moved).toContainEqual(expect.objectContaining({ api: 'sql', version: sqlVersion, operation: GROWTH.sqlVersion.operationId, level: 'warning' }));
     for (const c of moved) expect(c.message).toMatch(/^unpinned clients now send \S+ to .+ instead of .+/);
     // And the text form says the same.
     const text = (await run(process.execPath, ['scripts/changes.mjs'], { cwd: dir })).stdout;
-    expect(text).toMatch(/unpinned-target-moved +createShipmentMethod .*to \/api\/v2\.0 instead of \/api\/v1\.0/);
+    expect(text).toMatch(new RegExp(`unpinned-target-moved +${GROWTH.sqlVersion.operationId} .*${sqlVersion}`));
+    if (applied.shipmentMethods) expect(text).toMatch(/unpinned-target-moved +createShipmentMethod .*to \/api\/v2\.0 instead of \/api\/v1\.0/);
   });
 
   it('the clients send every new operation where the documents say, and are typed for it', async () => {
@@ -95,15 +102,25 @@ describe('growing the workspace by the recipe', () => {
     const js = check.replace(/'\.\/src\/index\.js'/, "'./dist/src/index.js'").replace(/: (string\[\]|Request|string \| undefined|number \| undefined)/g, '');
     await writeFile(join(dir, 'growth-run.mjs'), js);
     const sent: string[] = JSON.parse((await run(process.execPath, ['growth-run.mjs'], { cwd: dir })).stdout);
+    // Where each goes: the version the copy's generated manifest names for it (v2.0 and
+    // 2025-09-01 unless the workspace has grown newer ones), the new sql api-version.
+    const manifest = /export const apis = (\{[\s\S]*\}) as const;/.exec(await readFile(join(dir, 'generated/client-manifest.ts'), 'utf8'));
+    const targets = JSON.parse(manifest![1]!);
+    const bc = (method: string, path: string) => targets['business-central'].businesscentral.operations[`${method} ${path}`];
+    const aci = targets['resource-manager'].containerinstance.operations[`GET ${GROWTH.listUsage.path}`];
+    expect(targets['resource-manager'].sql.operations[`POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability`]).toBe(sqlVersion);
+    const vendor = '/companies(c)/vendors(00000000-0000-0000-0000-000000000001)';
     expect(sent).toEqual([
-      'GET https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
-      'DELETE https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
-      'POST https://b.example/api/v2.0/companies(c)/shipmentMethods',
-      'PATCH https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
-      'PATCH https://b.example/api/v2.0/companies(c)/vendors(00000000-0000-0000-0000-000000000001)',
-      'GET https://m.example/subscriptions/s/providers/Provider.ContainerInstance/locations/westeurope/usages?api-version=2025-09-01',
-      `POST https://m.example/subscriptions/s/providers/Provider.Sql/checkNameAvailability?api-version=${GROWTH.sqlVersion.to}`,
+      `GET https://b.example/api/${bc('GET', GROWTH.getVendor.path)}${vendor}`,
+      `DELETE https://b.example/api/${bc('DELETE', GROWTH.deleteVendor.path)}${vendor}`,
+      `POST https://b.example/api/${bc('POST', GROWTH.createShipmentMethod.path)}/companies(c)/shipmentMethods`,
+      `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
+      `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
+      `GET https://m.example/subscriptions/s/providers/Provider.ContainerInstance/locations/westeurope/usages?api-version=${aci}`,
+      `POST https://m.example/subscriptions/s/providers/Provider.Sql/checkNameAvailability?api-version=${sqlVersion}`,
     ]);
+    // The edits' own versions, where nothing newer declares them.
+    if (applied.shipmentMethods) expect(bc('POST', GROWTH.createShipmentMethod.path)).not.toBe('v1.0');
   }, 120_000);
 
   it('the mock serves every new operation, with state shared across operations', async () => {
@@ -129,10 +146,10 @@ describe('growing the workspace by the recipe', () => {
       const shipment = await fetch(`${mock.url}/api/v2.0/companies(c1)/shipmentMethods`, { method: 'POST', headers: auth, body: JSON.stringify({ code: 'EXW', displayName: 'Ex Works' }) });
       expect(shipment.status).toBe(201);
       expect(await shipment.json()).toMatchObject({ code: 'EXW', displayName: 'Ex Works', id: expect.any(String) });
-      const usages = await fetch(`${mock.url}${GROWTH.listUsage.path.replace('{subscriptionId}', '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11').replace('{location}', 'westeurope')}?api-version=2025-09-01`, { headers: auth });
+      const usages = await fetch(`${mock.url}${GROWTH.listUsage.path.replace('{subscriptionId}', '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11').replace('{location}', 'westeurope')}?api-version=${GROWTH.listUsage.version}`, { headers: auth });
       expect(usages.status).toBe(200);
       expect(await usages.json()).toMatchObject({ value: expect.any(Array) });
-      const check = await fetch(`${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${GROWTH.sqlVersion.to}`, {
+      const check = await fetch(`${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${sqlVersion}`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify({ name: 'growth-server', type: 'Provider.Sql/servers' }),
@@ -146,9 +163,10 @@ describe('growing the workspace by the recipe', () => {
 
   it('the docs show every new operation and version', async () => {
     const page = await readFile(join(dir, 'generated/docs/businesscentral-v2.0.html'), 'utf8');
-    for (const id of ['getVendor', 'deleteVendor', 'createShipmentMethod', 'updateVendor']) expect(page, id).toContain(id);
-    expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
+    const added = [GROWTH.getVendor.operationId, GROWTH.deleteVendor.operationId].filter((id) => applied[id]);
+    for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), 'updateVendor']) expect(page, id).toContain(id);
+    if (applied.listUsage) expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
     const landing = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
-    expect(landing).toContain(`id="sql-${GROWTH.sqlVersion.to}"`);
+    expect(landing).toContain(`id="sql-${sqlVersion}"`);
   });
 });

@@ -51,7 +51,7 @@ describe('resource-management client', () => {
 
   it('refuses a path that is not in the documents, or a method the path does not have', () => {
     // @ts-expect-error not a path of the resource-management documents
-    arm.GET('/subscriptions/{subscriptionId}/resourceGroups', {});
+    arm.GET('/subscriptions/{subscriptionId}/not-a-documented-path', {});
     // @ts-expect-error the check is a POST
     arm.GET(CHECK, { params: { path: { subscriptionId: 's' } } });
   });
@@ -172,9 +172,11 @@ describe('options', () => {
 describe('apiVersions', () => {
   it('takes only versions the workspace holds, for APIs it holds', () => {
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
-    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { businesscentral: 'v2.0', shipmentmethods: 'v1.0' } });
-    // @ts-expect-error 2025-06-01 is not a version of sql in this workspace (a version of it is dated -01-01)
-    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-06-01' } });
+    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { businesscentral: 'v1.0' } });
+    // @ts-expect-error vendors is an entity of the business-data API, not an API of its own
+    createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', apiVersions: { vendors: 'v2.0' } });
+    // @ts-expect-error 1999-01-01 is shaped like a version but no document of sql has it
+    createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '1999-01-01' } });
     // @ts-expect-error vendors is a business-data API, not a resource-management one
     createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { businesscentral: 'v2.0' } });
   });
