@@ -23,6 +23,16 @@ const SAMPLES: Record<string, string> = {
   vendor_id: 'f8a5738e-44e3-ea11-bb43-000d3a2feca1',
 };
 
+/** A value a path parameter's schema accepts, for one declared without an example. */
+const fromSchema = (schema: any): string | undefined => {
+  if (!schema) return undefined;
+  if (schema.enum?.length) return String(schema.enum[0]);
+  if (schema.format === 'uuid') return '0f8fad5b-d9cb-469f-a165-70867728950e';
+  if (schema.type === 'integer' || schema.type === 'number') return String(schema.minimum ?? 1);
+  if (schema.type === 'string' && !schema.pattern) return 'sample'.padEnd(schema.minLength ?? 0, '0');
+  return undefined;
+};
+
 const documents = new Map<string, any>();
 export const documentOf = (op: Operation) => documents.get(op.api) ?? documents.set(op.api, bundleOf(op.api)).get(op.api);
 const validators = new Map<string, ReturnType<typeof validatorFor>>();
@@ -47,8 +57,8 @@ export const COMPANY = randomUUID();
 export const pathParam = (op: Operation, name: string): string => {
   if (name === 'company_id') return COMPANY;
   const param = specOf(op).params.find((p) => p.name === name && p.in === 'path');
-  const value = param?.example ?? SAMPLES[name];
-  if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}; add one to SAMPLES`);
+  const value = param?.example ?? Object.values<any>(param?.examples ?? {})[0]?.value ?? SAMPLES[name] ?? fromSchema(param && deref(specOf(op).doc, param.schema));
+  if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}: give it an example in the spec`);
   return String(value);
 };
 

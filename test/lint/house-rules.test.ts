@@ -28,8 +28,8 @@ function armDocument(operation: Doc = {}): Doc {
           description: 'Lists things.',
           tags: ['Things'],
           parameters: [
-            { name: 'subscriptionId', in: 'path', required: true, description: 'Subscription.', schema: { type: 'string' } },
-            { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', enum: ['2020-01-01'] } },
+            { name: 'subscriptionId', in: 'path', required: true, description: 'Subscription.', schema: { type: 'string' }, example: 's1' },
+            { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', enum: ['2020-01-01'] }, example: '2020-01-01' },
           ],
           responses: { '200': ok, default: { description: 'Error', content: { 'application/json': { schema: cloudError } } } },
           ...operation,
@@ -58,7 +58,7 @@ function businessDocument(operation: Doc = {}): Doc {
           summary: 'Create a thing',
           description: 'Creates a thing.',
           tags: ['Things'],
-          parameters: [{ name: 'company_id', in: 'path', required: true, description: 'Company.', schema: { type: 'string' } }],
+          parameters: [{ name: 'company_id', in: 'path', required: true, description: 'Company.', schema: { type: 'string' }, examples: { Cronus: { value: 'c1' } } }],
           responses: {
             '201': { ...ok, description: 'Created' },
             default: { description: 'Error', content: { 'application/json': { schema: { title: 'BusinessCentralError' } } } },
@@ -84,6 +84,15 @@ describe('the passing documents are clean', () => {
 });
 
 const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
+  {
+    rule: 'house-parameter-example',
+    why: 'a path parameter without an example (the samples would send an empty key)',
+    broken: () => {
+      const doc = businessDocument();
+      delete bcPost(doc).parameters[0].examples;
+      return doc;
+    },
+  },
   {
     rule: 'house-arm-api-version-required',
     why: 'a resource-management operation without api-version',
