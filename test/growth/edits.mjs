@@ -1,4 +1,4 @@
-// The five ordinary growth edits of specs/README.md ("How to add …"), made to a workspace
+// The ordinary growth edits of specs/README.md (the issue's five, and a new entity) ("How to add …"), made to a workspace
 // copy exactly as a contributor makes them: new files and small text edits, nothing else.
 // Used by test/growth/growth.test.ts, and runnable alone on any copy:
 //   node test/growth/edits.mjs <workspace-dir>
@@ -27,6 +27,7 @@ export const GROWTH = {
     path: '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages',
     version: '2025-09-01',
   },
+  customers: { set: '/companies({company_id})/customers', key: '/companies({company_id})/customers({customer_id})', version: 'v2.0' },
   // `to` is the first of these dates after every sql version the workspace holds.
   sqlVersion: { api: 'sql', from: '2025-01-01', to: '2025-06-01', operationId: 'Servers_CheckNameAvailability' },
 };
@@ -182,6 +183,77 @@ async function addListOperation(dir) {
   return true;
 }
 
+/** (f) A new entity in v2.0: customers, listed on its set and read by key. */
+async function addCustomers(dir) {
+  if ((await yamlOf(dir, `${BC2}/openapi.yaml`)).paths?.[GROWTH.customers.set] || existsSync(join(dir, BC2, 'paths/customers.yaml'))) return false;
+  const customer = 'id: 5d115c9c-44e3-ea11-bb43-000d3a2feca1\n  displayName: Adatum Corporation';
+  await write(dir, `${BC2}/schemas/Customer.yaml`, 'type: object\ntitle: Customer\ndescription: A customer of a company.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: Id of the customer.\n  displayName:\n    type: string\n    description: Name of the customer.\n');
+  await write(dir, `${BC2}/schemas/CustomerList.yaml`, 'type: object\ntitle: CustomerList\ndescription: The customers of a company.\nproperties:\n  value:\n    type: array\n    description: The customers.\n    items:\n      $ref: ./Customer.yaml\n');
+  await write(dir, `${BC2}/examples/getCustomer_Adatum.yaml`, `summary: A customer as read\nvalue:\n  ${customer}\n`);
+  await write(dir, `${BC2}/examples/listCustomers_One.yaml`, `summary: One customer\nvalue:\n  value:\n    - ${customer.replace('\n  ', '\n      ')}\n`);
+  const common = `  tags:
+    - Customers
+  parameters:
+    - $ref: ../../../common/business-central/parameters/company_id.yaml
+`;
+  await write(
+    dir,
+    `${BC2}/paths/customers.yaml`,
+    `get:
+  operationId: listCustomers
+  summary: List customers
+  description: Lists the customers of a company.
+${common}  responses:
+    "200":
+      description: The customers.
+      content:
+        application/json:
+          schema:
+            $ref: ../schemas/CustomerList.yaml
+          examples:
+            One:
+              $ref: ../examples/listCustomers_One.yaml
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+`,
+  );
+  await write(
+    dir,
+    `${BC2}/paths/customer.yaml`,
+    `get:
+  operationId: getCustomer
+  summary: Get a customer
+  description: Reads one customer of a company.
+${common}    - name: customer_id
+      in: path
+      required: true
+      description: Id of the customer, a GUID.
+      schema:
+        type: string
+        format: uuid
+      example: 5d115c9c-44e3-ea11-bb43-000d3a2feca1
+  responses:
+    "200":
+      description: The customer.
+      content:
+        application/json:
+          schema:
+            $ref: ../schemas/Customer.yaml
+          examples:
+            Adatum:
+              $ref: ../examples/getCustomer_Adatum.yaml
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+`,
+  );
+  await edit(dir, `${BC2}/openapi.yaml`, (text) =>
+    text
+      .replace(/^paths:\n/m, `paths:\n  ${GROWTH.customers.set}:\n    $ref: ./paths/customers.yaml\n  ${GROWTH.customers.key}:\n    $ref: ./paths/customer.yaml\n`)
+      .replace(/^tags:\n/m, 'tags:\n  - name: Customers\n    description: The customers a company sells to.\n'),
+  );
+  return true;
+}
+
 /** (e) A new api-version of sql: the version folder copied, the version written where the old one is named, one redocly.yaml entry. */
 async function addSqlVersion(dir) {
   const { from } = GROWTH.sqlVersion;
@@ -206,8 +278,9 @@ export async function applyGrowthEdits(dir) {
   const vendor = await addVendorReadAndDelete(dir);
   const shipmentMethods = await addShipmentMethodsToV2(dir);
   const listUsage = await addListOperation(dir);
+  const customers = await addCustomers(dir);
   const sqlVersion = await addSqlVersion(dir);
-  return { applied: { field, ...vendor, shipmentMethods, listUsage }, sqlVersion };
+  return { applied: { field, ...vendor, shipmentMethods, listUsage, customers }, sqlVersion };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

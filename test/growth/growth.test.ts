@@ -58,6 +58,7 @@ describe('growing the workspace by the recipe', () => {
     for (const op of [GROWTH.getVendor, GROWTH.deleteVendor]) if (applied[op.operationId]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: op.operationId });
     if (applied.shipmentMethods) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: 'createShipmentMethod' });
     if (applied.listUsage) has({ api: 'containerinstance', rule: 'operation-added', operation: GROWTH.listUsage.operationId });
+    if (applied.customers) for (const operation of ['listCustomers', 'getCustomer']) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation });
     // The moves: shipment methods to v2.0, the name check to the new api-version; compatible, so warnings.
     const moved = changes.filter((c) => c.rule === 'unpinned-target-moved');
     if (applied.shipmentMethods) expect(moved).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.0', operation: 'createShipmentMethod', level: 'warning' }));
@@ -85,6 +86,8 @@ describe('growing the workspace by the recipe', () => {
       await bc.patchWithETag('${GROWTH.getVendor.path}', { params: { path }, eTag: 'W/"1"', body: { remitToName: 'Fabrikam' } });
       // @ts-expect-error a field no version of Vendor has
       await bc.patchWithETag('${GROWTH.getVendor.path}', { params: { path }, eTag: 'W/"1"', body: { nope: 1 } });
+      const customer = await bc.GET('/companies({company_id})/customers({customer_id})', { params: { path: { company_id: 'c', customer_id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' } } });
+      if (customer.ok) { const shown: string | undefined = customer.data.displayName; void shown; }
       for await (const usage of arm.listAll('${GROWTH.listUsage.path}', { params: { path: { subscriptionId: 's', location: 'westeurope' } } })) {
         const used: number | undefined = usage.currentValue; void used;
       }
@@ -116,6 +119,7 @@ describe('growing the workspace by the recipe', () => {
       `POST https://b.example/api/${bc('POST', GROWTH.createShipmentMethod.path)}/companies(c)/shipmentMethods`,
       `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
       `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
+      `GET https://b.example/api/${bc('GET', GROWTH.customers.key)}/companies(c)/customers(5d115c9c-44e3-ea11-bb43-000d3a2feca1)`,
       `GET https://m.example/subscriptions/s/providers/Provider.ContainerInstance/locations/westeurope/usages?api-version=${aci}`,
       `POST https://m.example/subscriptions/s/providers/Provider.Sql/checkNameAvailability?api-version=${sqlVersion}`,
     ]);
@@ -156,6 +160,14 @@ describe('growing the workspace by the recipe', () => {
       });
       expect(check.status).toBe(200);
       expect(await check.json()).toMatchObject({ name: 'growth-server', available: true });
+      // The new entity: a key never seen reads as its example; the set lists what the store holds.
+      const customer = await fetch(`${mock.url}/api/v2.0/companies(c1)/customers(5d115c9c-44e3-ea11-bb43-000d3a2feca1)`, { headers: auth });
+      expect(customer.status).toBe(200);
+      expect(customer.headers.get('etag')).toBeTruthy();
+      expect(await customer.json()).toMatchObject({ id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' });
+      const customers = await fetch(`${mock.url}/api/v2.0/companies(c1)/customers`, { headers: auth });
+      expect(customers.status).toBe(200);
+      expect(await customers.json()).toMatchObject({ value: [expect.objectContaining({ id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' })] });
     } finally {
       await mock.close();
     }
@@ -164,7 +176,7 @@ describe('growing the workspace by the recipe', () => {
   it('the docs show every new operation and version', async () => {
     const page = await readFile(join(dir, 'generated/docs/businesscentral-v2.0.html'), 'utf8');
     const added = [GROWTH.getVendor.operationId, GROWTH.deleteVendor.operationId].filter((id) => applied[id]);
-    for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), 'updateVendor']) expect(page, id).toContain(id);
+    for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), ...(applied.customers ? ['listCustomers', 'getCustomer'] : []), 'updateVendor']) expect(page, id).toContain(id);
     if (applied.listUsage) expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
     const landing = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
     expect(landing).toContain(`id="sql-${sqlVersion}"`);
