@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/spec/**/*.test.ts', 'test/pipeline/**/*.test.ts', 'test/changes/**/*.test.ts', 'test/growth/**/*.test.ts', 'test/package/**/*.test.ts', 'test/security/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/spec/**/*.test.ts', 'test/pipeline/**/*.test.ts', 'test/changes/**/*.test.ts', 'test/growth/**/*.test.ts', 'test/package/**/*.test.ts', 'test/security/**/*.test.ts', 'test/deps/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },
