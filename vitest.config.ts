@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One project per kind of test; the folder picks the project.
@@ -21,7 +22,9 @@ export default defineConfig({
         test: {
           name: 'types',
           include: [],
-          typecheck: { enabled: true, only: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          // TypeScript 5.9's tsc by path: node_modules/.bin/tsc may be TypeScript 7's (the
+          // bench's `typescript-7` alias ships a tsc too; docs/dependencies.md).
+          typecheck: { enabled: true, only: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json', checker: fileURLToPath(new URL('./node_modules/typescript/bin/tsc', import.meta.url)) },
         },
       },
       {
