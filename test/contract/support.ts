@@ -14,25 +14,6 @@ export type Operation = (typeof operations)[number];
 export const mockUrl = () => inject('mockUrl');
 export const TOKEN = 'Bearer contract.test.token';
 
-/** Values for path parameters that have no `example` in the spec (GUIDs where the spec says uuid). */
-const SAMPLES: Record<string, string> = {
-  roleEligibilityScheduleRequestName: '64caffb6-55c0-4deb-a585-68e948ea1ad6',
-  subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11',
-  location: 'westeurope',
-  company_id: '4c5f0e3a-9b1d-4a55-8f1e-2d2a3c4b5e6f',
-  vendor_id: 'f8a5738e-44e3-ea11-bb43-000d3a2feca1',
-};
-
-/** A value a path parameter's schema accepts, for one declared without an example. */
-const fromSchema = (schema: any): string | undefined => {
-  if (!schema) return undefined;
-  if (schema.enum?.length) return String(schema.enum[0]);
-  if (schema.format === 'uuid') return '0f8fad5b-d9cb-469f-a165-70867728950e';
-  if (schema.type === 'integer' || schema.type === 'number') return String(schema.minimum ?? 1);
-  if (schema.type === 'string' && !schema.pattern) return 'sample'.padEnd(schema.minLength ?? 0, '0');
-  return undefined;
-};
-
 const documents = new Map<string, any>();
 export const documentOf = (op: Operation) => documents.get(op.api) ?? documents.set(op.api, bundleOf(op.api)).get(op.api);
 const validators = new Map<string, ReturnType<typeof validatorFor>>();
@@ -57,8 +38,9 @@ export const COMPANY = randomUUID();
 export const pathParam = (op: Operation, name: string): string => {
   if (name === 'company_id') return COMPANY;
   const param = specOf(op).params.find((p) => p.name === name && p.in === 'path');
-  const value = param?.example ?? Object.values<any>(param?.examples ?? {})[0]?.value ?? SAMPLES[name] ?? fromSchema(param && deref(specOf(op).doc, param.schema));
-  if (value === undefined) throw new Error(`${op.operationId}: no sample value for path parameter ${name}: give it an example in the spec`);
+  // Lint guarantees one (house-parameter-example).
+  const value = param?.example ?? deref(specOf(op).doc, Object.values<any>(param?.examples ?? {})[0])?.value;
+  if (value === undefined) throw new Error(`${op.operationId}: path parameter ${name} has no example: give it one in the spec`);
   return String(value);
 };
 

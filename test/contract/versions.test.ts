@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { operations } from '../../generated/operations.js';
 import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.js';
 import { validatorFor } from '../helpers/bundles.js';
+import { readGeneratedConst } from '../helpers/generated.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 import { spawnMock, type MockProcess } from './spawn-mock.js';
 import { send, TOKEN, type RawRequest } from './support.js';
@@ -76,8 +77,7 @@ beforeAll(async () => {
     ),
   );
   await promisify(execFile)(process.execPath, ['scripts/generate.mjs'], { cwd: dir, timeout: 60_000 });
-  const catalogue = /export const operations = (\[[\s\S]*?\n\]) as const;/.exec(await readFile(join(dir, 'generated/operations.ts'), 'utf8'));
-  served = JSON.parse(catalogue![1]!);
+  served = await readGeneratedConst(dir, 'operations.ts', 'operations');
   mock = await spawnMock([], dir);
 }, 90_000);
 

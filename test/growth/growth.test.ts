@@ -13,6 +13,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGeneratedConst } from '../helpers/generated.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
 import { applyGrowthEdits, GROWTH } from './edits.mjs';
@@ -107,8 +108,7 @@ describe('growing the workspace by the recipe', () => {
     const sent: string[] = JSON.parse((await run(process.execPath, ['growth-run.mjs'], { cwd: dir })).stdout);
     // Where each goes: the version the copy's generated manifest names for it (v2.0 and
     // 2025-09-01 unless the workspace has grown newer ones), the new sql api-version.
-    const manifest = /export const apis = (\{[\s\S]*\}) as const;/.exec(await readFile(join(dir, 'generated/client-manifest.ts'), 'utf8'));
-    const targets = JSON.parse(manifest![1]!);
+    const targets = await readGeneratedConst(dir, 'client-manifest.ts', 'apis');
     const bc = (method: string, path: string) => targets['business-central'].businesscentral.operations[`${method} ${path}`];
     const aci = targets['resource-manager'].containerinstance.operations[`GET ${GROWTH.listUsage.path}`];
     expect(targets['resource-manager'].sql.operations[`POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability`]).toBe(sqlVersion);

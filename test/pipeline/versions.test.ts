@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProperty, addVersion } from '../helpers/add-version.js';
+import { generatedConst } from '../helpers/generated.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
@@ -23,8 +24,8 @@ let build: { code: number; output: string };
 /** The copy's client manifest before any version was added (one version per API). */
 let oneVersion: any;
 
-/** The `apis` object of a generated client-manifest.ts (JSON between `=` and `as const`). */
-const manifestApis = (source: string) => JSON.parse(/export const apis = ([\s\S]*?) as const;/.exec(source)![1]!);
+/** The `apis` object of a generated client-manifest.ts. */
+const manifestApis = (source: string) => generatedConst(source, 'apis');
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('versions-'));
