@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadApis, ROOT } from './lib/apis.mjs';
 import { hashFiles } from './lib/cache.mjs';
-import { runCommand } from './lib/findings.mjs';
+import { isMain, runCommand } from './lib/findings.mjs';
 import { distCurrent, manifestCurrent, planDocuments, recordDocument, recordManifest, startDistRecord } from './lib/incremental.mjs';
 import { seconds } from './lib/run.mjs';
 import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
@@ -91,16 +91,21 @@ async function build(skip) {
   console.log(`build  done in ${seconds(total)}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  // --no-compile / --no-docs: skip a step (the pipeline benchmark compares like with like).
-  const skip = new Set(process.argv.slice(2).filter((a) => a.startsWith('--no-')).map((a) => a.slice(5)));
-  await runCommand('build', async () => {
+/**
+ * The command: returns its exit code (0, or 1 with the failing step's output printed).
+ * --no-compile / --no-docs skip a step (the pipeline benchmark compares like with like).
+ */
+export function main(args = process.argv.slice(2)) {
+  const skip = new Set(args.filter((a) => a.startsWith('--no-')).map((a) => a.slice(5)));
+  return runCommand('build', async () => {
     try {
       await build(skip);
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error;
       console.error(error.message);
-      process.exitCode = 1;
+      return 1;
     }
   });
 }
+
+if (isMain(import.meta.url)) process.exitCode = await main();

@@ -6,7 +6,7 @@ import { rel } from './lib/apis.mjs';
 import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
-if (import.meta.url === `file://${process.argv[1]}`) await runCommand('bundle', async () => {
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await runCommand('bundle', async () => {
   const start = performance.now();
   const pipeline = await createPipeline();
   await Promise.all(pipeline.apis.map((api) => pipeline.bundle(api)));

@@ -73,7 +73,7 @@ export async function writeGaps(root = ROOT) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runCommand('gaps', async () => {
+  process.exitCode = await runCommand('gaps', async () => {
     const count = await writeGaps();
     console.log(`gaps  ${count} records -> specs/README.md`);
   });

@@ -4,7 +4,7 @@
 import { createPipeline } from './lib/pipeline.mjs';
 import { writeManifest } from './manifest.mjs';
 import { writeGaps } from './gaps.mjs';
-import { runCommand } from './lib/findings.mjs';
+import { isMain, runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
 /** Bundles and types the given APIs, then rewrites the manifest from all bundles. */
@@ -21,11 +21,12 @@ export async function generateAll(pipeline, apis = pipeline.apis) {
   return { results, operations };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The command: returns its exit code (0, or 1 with the findings printed). */
+export const main = () => runCommand('generate', async () => {
   const start = performance.now();
-  await runCommand('generate', async () => {
-    const pipeline = await createPipeline();
-    const { operations } = await generateAll(pipeline);
-    console.log(`generate  ${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/  ${seconds(start)}`);
-  });
-}
+  const pipeline = await createPipeline();
+  const { operations } = await generateAll(pipeline);
+  console.log(`generate  ${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/  ${seconds(start)}`);
+});
+
+if (isMain(import.meta.url)) process.exitCode = await main();

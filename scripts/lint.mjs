@@ -3,7 +3,7 @@
 // (spectral:oas + house rules, from .spectral.yaml) over every API in redocly.yaml, or the
 // named ones. Any error, warning, info or hint fails, printed as file:line:col.
 import { formatFinding, createPipeline } from './lib/pipeline.mjs';
-import { runCommand } from './lib/findings.mjs';
+import { isMain, runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 import { lintScenarios, scenarioFiles } from './contract/scenarios.mjs';
 import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
@@ -19,15 +19,17 @@ export async function lintAll(pipeline, apis = pipeline.apis) {
   return [...new Map(findings.map((f) => [formatFinding(f), f])).values()];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runCommand('lint', async () => {
+/**
+ * The command: lints the named APIs (all when none), prints the findings and a verdict,
+ * and returns the exit code (0 clean, 1 findings, 2 an unknown API name).
+ */
+export const main = (names = process.argv.slice(2)) => runCommand('lint', async () => {
   const start = performance.now();
   const pipeline = await createPipeline();
-  const names = process.argv.slice(2);
   const apis = names.length ? pipeline.apis.filter((api) => names.includes(api.name)) : pipeline.apis;
   if (names.length && apis.length !== names.length) {
     console.error(`lint  unknown API in ${names.join(', ')}; known: ${pipeline.apis.map((a) => a.name).join(', ')}`);
-    process.exitCode = 2;
-    return;
+    return 2;
   }
   // The Arazzo scenarios (specs/scenarios/) are not APIs: Redocly lints them on their own.
   const scenarios = names.length ? [] : scenarioFiles();
@@ -38,5 +40,7 @@ if (import.meta.url === `file://${process.argv[1]}`) await runCommand('lint', as
   const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
   const arazzo = scenarios.length ? ` + ${scenarios.length} Arazzo scenarios` : '';
   console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents${arazzo}, ${seconds(start)}`);
-  process.exitCode = findings.length ? 1 : 0;
+  return findings.length ? 1 : 0;
 });
+
+if (isMain(import.meta.url)) process.exitCode = await main();

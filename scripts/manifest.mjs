@@ -291,7 +291,7 @@ export async function writeManifest(apis = loadApis()) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runCommand('manifest', async () => {
+  process.exitCode = await runCommand('manifest', async () => {
     const start = performance.now();
     const operations = await writeManifest();
     console.log(`manifest  ${operations.length} operations -> ${rel(CLIENT_MANIFEST)}, ${rel(MANIFEST)}, ${rel(VERSIONS)} in ${seconds(start)}`);

@@ -8,7 +8,7 @@ import { rel } from './lib/apis.mjs';
 import { runCommand } from './lib/findings.mjs';
 import { seconds } from './lib/run.mjs';
 
-if (import.meta.url === `file://${process.argv[1]}`) await runCommand('types', async () => {
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await runCommand('types', async () => {
   const start = performance.now();
   const pipeline = await createPipeline();
   const files = await Promise.all(

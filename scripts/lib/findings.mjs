@@ -79,16 +79,22 @@ export function positionOf({ document, lines }, path) {
 }
 
 /**
- * Runs a command's body; bad input (InputError) ends in its findings, one line each, and
- * a non-zero exit. Anything else is a bug and keeps its stack trace.
+ * Runs a command's body and returns its exit code (the body's own, or 0); bad input
+ * (InputError) ends in its findings, one line each, and its non-zero code. Anything else
+ * is a bug and keeps its stack trace. The code is returned, not set on the process: a
+ * command's `main` runs in-process too (the pipeline tests call it on a workspace copy),
+ * and only the CLI entry sets `process.exitCode`.
  */
 export async function runCommand(name, body) {
   try {
-    await body();
+    return (await body()) ?? 0;
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     for (const f of error.findings) console.error(formatFinding(f));
     console.error(`${name}  FAILED with ${error.findings.length} problem(s)`);
-    process.exitCode = error.exitCode;
+    return error.exitCode;
   }
 }
+
+/** True in the module `node <file>` started (not when the module is imported). */
+export const isMain = (url) => url === `file://${process.argv[1]}`;

@@ -1,7 +1,12 @@
 // Spectral in a worker thread, so the two linters use both cores: Redocly lints (and the
 // build bundles and types) on the main thread while Spectral, the heavier of the two
-// (about two thirds of a document's lint time), works here. The ruleset is loaded once
-// per worker. The worker is unref'd while idle, so a CLI that has finished exits.
+// (about two thirds of a document's lint time), works here.
+//
+// One thread per process, shared by every pipeline of it: loading Spectral in a new
+// thread costs about a second, re-reading a ruleset in a warm one a twentieth of that.
+// Each pipeline loads its ruleset afresh (a saved .spectral.yaml or house function in
+// `npm run dev`, a test's broken copy) and lints with that one. The thread is unref'd
+// while idle, so a CLI that has finished exits, and stays for the process's next pipeline.
 import * as fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -9,45 +14,55 @@ import { finding, InputError } from './findings.mjs';
 
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
 
-/**
- * Starts the worker with the ruleset at `rulesetPath`. Resolves once the ruleset is
- * loaded (a broken ruleset rejects with an InputError naming it) to
- * `{ lint(root) -> findings, close() }`.
- */
-export async function startSpectralWorker(rulesetPath) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { spectralWorker: true, rulesetPath } });
-  const waiting = new Map(); // id -> { resolve, reject }
-  let nextId = 0;
-  let ready;
-  const loaded = new Promise((resolve, reject) => (ready = { resolve, reject }));
+/** The shared thread, while any pipeline holds a ruleset in it. */
+let shared;
+
+function startThread() {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { spectralWorker: true } });
+  const waiting = new Map(); // message id -> { resolve, reject }
+  const thread = { worker, waiting, nextId: 0 };
   const failAll = (error) => {
-    ready.reject(error);
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
+    if (shared === thread) shared = undefined; // the next pipeline starts a new thread
   };
   worker.on('message', (message) => {
-    if (message.type === 'ready') return ready.resolve();
-    if (message.type === 'ruleset-failed') return failAll(new InputError(message.findings));
     const pending = waiting.get(message.id);
     waiting.delete(message.id);
     if (waiting.size === 0) worker.unref();
-    if (message.error) pending.reject(new Error(message.error));
-    else pending.resolve(message.findings);
+    if (message.error) pending?.reject(new Error(message.error));
+    else pending?.resolve(message);
   });
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the Spectral worker stopped (exit code ${code})`)));
-  await loaded;
   worker.unref();
+  return thread;
+}
+
+/** Sends one request to the thread and waits for its answer. */
+function ask(thread, request) {
+  return new Promise((resolve, reject) => {
+    const id = thread.nextId++;
+    if (thread.waiting.size === 0) thread.worker.ref(); // keep the process alive while an answer is owed
+    thread.waiting.set(id, { resolve, reject });
+    thread.worker.postMessage({ ...request, id });
+  });
+}
+
+/**
+ * Loads the ruleset at `rulesetPath` into the process's Spectral thread (starting it if
+ * need be). Resolves once loaded (a broken ruleset rejects with an InputError naming it)
+ * to `{ lint(root) -> findings, close() }`.
+ */
+export async function startSpectralWorker(rulesetPath) {
+  const thread = (shared ??= startThread());
+  const answer = await ask(thread, { type: 'load', rulesetPath });
+  if (answer.findings) throw new InputError(answer.findings);
+  const { ruleset } = answer;
   return {
-    lint(root) {
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        if (waiting.size === 0) worker.ref(); // keep the process alive while a lint is owed
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, root });
-      });
-    },
-    close: () => worker.terminate(),
+    lint: (root) => ask(thread, { type: 'lint', ruleset, root }).then((message) => message.findings),
+    /** Forgets this ruleset; the thread stays (idle, unref'd) for the next pipeline. */
+    close: async () => thread.worker.postMessage({ type: 'drop', ruleset }),
   };
 }
 
@@ -58,28 +73,39 @@ if (!isMainThread && workerData?.spectralWorker) {
   const { Resolver } = await import('@stoplight/spectral-ref-resolver');
   const { guardedFileRead } = await import('./trust.mjs');
   const { Spectral, Document } = spectralCore;
-  const { rulesetPath } = workerData;
   const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
-  let ruleset;
-  try {
-    ruleset = await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch });
-    parentPort.postMessage({ type: 'ready' });
-  } catch (error) {
-    parentPort.postMessage({ type: 'ruleset-failed', findings: [finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', error.message.split('\n')[0])] });
-  }
-  parentPort.on('message', async ({ id, root }) => {
+  const rulesets = new Map(); // id -> loaded ruleset
+  let nextRuleset = 0;
+
+  async function load(rulesetPath) {
     try {
-      // A fresh Spectral (and so a fresh $ref resolver cache) per run: in watch mode the
-      // referenced files change between runs. The ruleset itself is reused.
-      // Files only, and only inside specs/ (lib/trust.mjs has refused the rest already; this
-      // resolver has no http/https reader, so Spectral cannot fetch even if asked).
-      const spectral = new Spectral({ resolver: new Resolver({ resolvers: { file: { resolve: guardedFileRead } } }) });
-      spectral.setRuleset(ruleset);
-      const results = await spectral.run(new Document(await readFile(root, 'utf8'), spectralParsers.Yaml, root));
-      const findings = results.map((r) =>
+      const id = nextRuleset++;
+      rulesets.set(id, await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }));
+      return { ruleset: id };
+    } catch (error) {
+      return { findings: [finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', error.message.split('\n')[0])] };
+    }
+  }
+
+  async function lint(ruleset, root) {
+    // A fresh Spectral (and so a fresh $ref resolver cache) per run: in watch mode the
+    // referenced files change between runs. The ruleset itself is reused.
+    // Files only, and only inside specs/ (lib/trust.mjs has refused the rest already; this
+    // resolver has no http/https reader, so Spectral cannot fetch even if asked).
+    const spectral = new Spectral({ resolver: new Resolver({ resolvers: { file: { resolve: guardedFileRead } } }) });
+    spectral.setRuleset(rulesets.get(ruleset));
+    const results = await spectral.run(new Document(await readFile(root, 'utf8'), spectralParsers.Yaml, root));
+    return {
+      findings: results.map((r) =>
         finding('spectral', r.source ?? root, r.range.start.line + 1, r.range.start.character + 1, SEVERITY[r.severity], String(r.code), r.message),
-      );
-      parentPort.postMessage({ id, findings });
+      ),
+    };
+  }
+
+  parentPort.on('message', async ({ id, type, ruleset, rulesetPath, root }) => {
+    if (type === 'drop') return void rulesets.delete(ruleset);
+    try {
+      parentPort.postMessage({ id, ...(type === 'load' ? await load(rulesetPath) : await lint(ruleset, root)) });
     } catch (error) {
       parentPort.postMessage({ id, error: error?.message ?? String(error) });
     }

@@ -87,3 +87,19 @@ export async function workspaceCopy(
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * Makes `edits` (file relative to `dir`, new text from old) in a copy; the returned
+ * function puts every edited file back as it was, so several cases can break one copy
+ * in turn (and the commands run in-process on it load their engines once).
+ */
+export async function editFiles(dir: string, edits: Array<[file: string, change: (text: string) => string]>): Promise<() => Promise<void>> {
+  const originals = new Map<string, string>();
+  for (const [file, change] of edits) {
+    const path = join(dir, file);
+    const text = await readFile(path, 'utf8');
+    if (!originals.has(path)) originals.set(path, text);
+    await writeFile(path, change(text));
+  }
+  return async () => void (await Promise.all([...originals].map(([path, text]) => writeFile(path, text))));
+}

@@ -1,12 +1,17 @@
 // Malformed input, fed to `npm run lint`, `npm run generate` and `npm run build` on a
 // throw-away copy of the workspace: each must end in `file:line:col` lines naming what
 // is wrong and a non-zero exit, never a stack trace.
+// The table runs each command's `main` in this process (test/helpers/in-process.ts), on one
+// copy that each case breaks and then puts back: the engines load once, not once per
+// case. One case also runs each command as the shell does, a new Node process on a copy
+// of its own, for the exit code and the output it really prints.
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess, type CommandResult } from '../helpers/in-process.js';
+import { editFiles, workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
 const copies: Array<() => Promise<void>> = [];
@@ -93,7 +98,7 @@ const cases: Case[] = [
   },
 ];
 
-async function runIn(dir: string, script: string, ...args: string[]) {
+async function runAsProcess(dir: string, script: string, ...args: string[]): Promise<CommandResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, [script, ...args], { cwd: dir });
     return { code: 0, output: stdout + stderr };
@@ -102,19 +107,50 @@ async function runIn(dir: string, script: string, ...args: string[]) {
   }
 }
 
-describe.concurrent.each(cases)('$what', ({ edits, expected, all }) => {
-  const commands: Array<[string, string[]]> = [['scripts/lint.mjs', []]];
-  if (all) commands.push(['scripts/generate.mjs', []], ['scripts/build.mjs', ['--no-docs', '--no-compile']]);
+const commandsOf = ({ all }: Case): Array<[string, string[]]> => [
+  ['scripts/lint.mjs', []],
+  ...(all ? ([['scripts/generate.mjs', []], ['scripts/build.mjs', ['--no-docs', '--no-compile']]] as Array<[string, string[]]>) : []),
+];
 
-  it.each(commands)('%s fails with file:line:col and no stack trace', async (script, args) => {
-    const { dir, remove } = await workspaceCopy('bad-input-');
-    copies.push(remove);
-    for (const [file, change] of edits) await writeFile(join(dir, file), change(await readFile(join(dir, file), 'utf8')));
-    const { code, output } = await runIn(dir, script, ...args);
-    expect(code, output).toBe(1);
-    expect(output).toMatch(expected);
-    expect(output).not.toMatch(/^\s+at /m); // no stack frame
-    expect(output).not.toMatch(/Error:|node:internal/);
-    expect(output.trim().split('\n').length, output).toBeLessThan(15);
-  }, 120_000); // each spawns a CLI; many run at once on 2 cores
+/** A copy of its own with the case's edits made. */
+async function brokenCopy({ edits }: Case): Promise<string> {
+  const { dir, remove } = await workspaceCopy('bad-input-');
+  copies.push(remove);
+  await editFiles(dir, edits);
+  return dir;
+}
+
+function expectNamedProblem({ code, output }: CommandResult, expected: RegExp) {
+  expect(code, output).toBe(1);
+  expect(output).toMatch(expected);
+  expect(output).not.toMatch(/^\s+at /m); // no stack frame
+  expect(output).not.toMatch(/Error:|node:internal/);
+  expect(output.trim().split('\n').length, output).toBeLessThan(15);
+}
+
+describe.sequential('in-process, one copy broken and put back per case', () => {
+  let shared: string;
+  beforeAll(async () => {
+    const copy = await workspaceCopy('bad-input-');
+    copies.push(copy.remove);
+    shared = copy.dir;
+  });
+
+  describe.each(cases)('$what', (input) => {
+    it.each(commandsOf(input))('%s fails with file:line:col and no stack trace', async (script, args) => {
+      const restore = await editFiles(shared, input.edits);
+      try {
+        expectNamedProblem(await runInProcess(shared, script, ...args), input.expected);
+      } finally {
+        await restore();
+      }
+    }, 60_000);
+  });
+});
+
+describe('as the shell runs them: a new Node process, its exit code and output', () => {
+  const input = cases.find((c) => c.all)!;
+  it.concurrent.each(commandsOf(input))(`%s on ${input.what}`, async (script, args) => {
+    expectNamedProblem(await runAsProcess(await brokenCopy(input), script, ...args), input.expected);
+  }, 120_000);
 });
