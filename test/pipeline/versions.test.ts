@@ -12,6 +12,7 @@ import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProperty, addVersion } from '../helpers/add-version.js';
 import { generatedConst } from '../helpers/generated.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
@@ -35,12 +36,8 @@ beforeAll(async () => {
   await addVersion(dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-09-01-preview' });
   const vendorsNew = await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v2.0', to: 'v2.1' });
   await addProperty(join(dir, vendorsNew, 'schemas/Vendor.yaml'), 'rating', 'type: integer\ndescription: How the company rates the vendor.');
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs'], { cwd: dir });
-    build = { code: 0, output: stdout + stderr };
-  } catch (error: any) {
-    build = { code: error.code, output: String(error.stdout) + String(error.stderr) };
-  }
+  // In-process, as the other builds of this file (test/helpers/in-process.ts).
+  build = await runInProcess(dir, 'scripts/build.mjs');
 }, 180_000);
 
 afterAll(() => remove?.());
@@ -180,7 +177,8 @@ describe('a second version of an API', () => {
     const vendorsBefore = await stat(entry('businesscentral'));
     const sqlBefore = await readFile(entry('sql'), 'utf8');
     await addProperty(join(dir, 'specs/resource-manager/Provider.Sql/2025-06-01/schemas/CheckNameAvailabilityResponse.yaml'), 'renewalHint', 'type: string\ndescription: When to ask again.');
-    await run(process.execPath, ['scripts/build.mjs', '--no-compile'], { cwd: dir });
+    const rebuilt = await runInProcess(dir, 'scripts/build.mjs', '--no-compile');
+    expect(rebuilt.code, rebuilt.output).toBe(0);
     const html = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
     const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
     expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*renewalHint/);
@@ -198,10 +196,7 @@ describe('a version the clients could not derive from', () => {
     try {
       const before = await readFile(join(copy.dir, 'generated/client-manifest.ts'), 'utf8');
       await addVersion(copy.dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01-beta' });
-      const result = await run(process.execPath, ['scripts/generate.mjs'], { cwd: copy.dir }).then(
-        () => ({ code: 0, output: '' }),
-        (error: any) => ({ code: error.code as number, output: String(error.stdout) + String(error.stderr) }),
-      );
+      const result = await runInProcess(copy.dir, 'scripts/generate.mjs');
       expect(result.code).not.toBe(0);
       expect(result.output).toMatch(/redocly\.yaml:\d+:\d+ +error +api-version-shape +"sql@2025-06-01-beta": a resource-manager version is YYYY-MM-DD or YYYY-MM-DD-preview/);
       // Nothing half-done: the manifest is as it was before.
