@@ -5,6 +5,7 @@
 // usage error or a document that cannot be read, parsed or resolved.
 import { ACCEPTED_FILE } from './changes/accepted.mjs';
 import { ChangesError, compareWithBase, formatChange } from './changes/index.mjs';
+import { isMain } from './lib/findings.mjs';
 
 const USAGE = 'usage: npm run changes -- [--base <git-ref>] [--json]';
 
@@ -49,25 +50,31 @@ function human({ base, groups, changes }) {
   return lines.join('\n');
 }
 
-try {
-  const options = parseArgs(process.argv.slice(2));
-  if (options.help) {
-    console.log(USAGE);
-    process.exit(0);
+/** The command: prints the report and returns the exit code (0, 1 or 2). */
+export async function main(argv = process.argv.slice(2)) {
+  try {
+    const options = parseArgs(argv);
+    if (options.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const result = compareWithBase({ base: options.base });
+    for (const entry of result.stale) {
+      console.error(`${ACCEPTED_FILE}:${entry.line}: stale accepted change (${entry.api}@${entry.version} ${entry.rule} ${entry.operation ?? entry.location}) matches no change against ${options.base}; remove it`);
+    }
+    if (options.json) process.stdout.write(`${JSON.stringify(result.changes, null, 2)}\n`);
+    else console.log(human(result));
+    const failing = result.changes.filter((c) => c.level === 'breaking' && c.context.published && !c.context.accepted);
+    if (failing.length) {
+      console.error(`changes: ${failing.length} breaking change${failing.length > 1 ? 's' : ''} inside published versions; record each in ${ACCEPTED_FILE} with a reason, or make it in a new version`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ChangesError)) throw error;
+    console.error(`changes: ${error.message}`);
+    return 2;
   }
-  const result = compareWithBase({ base: options.base });
-  for (const entry of result.stale) {
-    console.error(`${ACCEPTED_FILE}:${entry.line}: stale accepted change (${entry.api}@${entry.version} ${entry.rule} ${entry.operation ?? entry.location}) matches no change against ${options.base}; remove it`);
-  }
-  if (options.json) process.stdout.write(`${JSON.stringify(result.changes, null, 2)}\n`);
-  else console.log(human(result));
-  const failing = result.changes.filter((c) => c.level === 'breaking' && c.context.published && !c.context.accepted);
-  if (failing.length) {
-    console.error(`changes: ${failing.length} breaking change${failing.length > 1 ? 's' : ''} inside published versions; record each in ${ACCEPTED_FILE} with a reason, or make it in a new version`);
-    process.exitCode = 1;
-  }
-} catch (error) {
-  if (!(error instanceof ChangesError)) throw error;
-  console.error(`changes: ${error.message}`);
-  process.exitCode = 2;
 }
+
+if (isMain(import.meta.url)) process.exitCode = await main();

@@ -2,8 +2,9 @@
 // line each. Every user-facing command turns bad input into these (never a stack trace):
 // the linters' own findings, YAML that does not parse, a file that is not an object, a
 // redocly.yaml that cannot be read. A stack trace is left for real bugs.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LineCounter, parseDocument } from 'yaml';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -97,4 +98,12 @@ export async function runCommand(name, body) {
 }
 
 /** True in the module `node <file>` started (not when the module is imported). */
-export const isMain = (url) => url === `file://${process.argv[1]}`;
+export function isMain(url) {
+  if (!process.argv[1]) return false;
+  try {
+    // Real paths: the script may be started through a symlink or a path with spaces.
+    return realpathSync(fileURLToPath(url)) === realpathSync(process.argv[1]);
+  } catch {
+    return false;
+  }
+}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error: plain ESM module without types
 import { RULES } from '../../scripts/changes/rules.mjs';
+import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 import type { Change } from './support.js';
 
@@ -20,12 +21,15 @@ const git = (...args: string[]) => {
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 };
-const changes = (...args: string[]) => {
+// The command runs in this process (test/helpers/in-process.ts); the exit codes the
+// shell sees are checked once each with a process of its own (changesProcess).
+const changes = (...args: string[]) => runInProcess(dir, 'scripts/changes.mjs', ...args);
+const changesProcess = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['scripts/changes.mjs', ...args], { cwd: dir, env, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
-const json = (...args: string[]) => {
-  const r = changes('--json', ...args);
+const json = async (...args: string[]) => {
+  const r = await changes('--json', ...args);
   return { ...r, list: JSON.parse(r.stdout) as Change[] };
 };
 const VENDORS = 'specs/business-central/v2.0';
@@ -47,6 +51,8 @@ const reset = () => {
 };
 
 beforeAll(async () => {
+  // The in-process runs call git with this process's environment: it must act on the copy.
+  for (const name of Object.keys(process.env)) if (name.startsWith('GIT_')) delete process.env[name];
   ({ dir, remove } = await workspaceCopy('changes-cli-'));
   writeFileSync(join(dir, '.gitignore'), 'node_modules\n');
   git('init', '-q');
@@ -74,16 +80,16 @@ beforeAll(async () => {
 afterAll(() => remove());
 
 describe('npm run changes', () => {
-  it('reports nothing and exits 0 on an unchanged workspace', () => {
-    const { code, stdout, stderr } = changes();
+  it('reports nothing and exits 0 on an unchanged workspace', async () => {
+    const { code, stdout, stderr } = await changes();
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^businesscentral@v2\.0 against HEAD: no changes$/m);
     expect(stdout).toMatch(/^changes: 0 breaking in published versions, 0 accepted, 0 breaking between versions, 0 warning, 0 info$/m);
     expect(code).toBe(0);
-    expect(json().list).toEqual([]);
+    expect((await json()).list).toEqual([]);
   });
 
-  it('reports every rule on the real documents edited to apply it, and exits 1 (published versions)', () => {
+  it('reports every rule on the real documents edited to apply it, and exits 1 (published versions)', async () => {
     reset();
     edit(`${AUTH}/openapi.yaml`, (d) => (d.paths = {})); // path-removed
     edit(`${VENDORS}/paths/vendor.yaml`, (d) => {
@@ -134,7 +140,7 @@ describe('npm run changes', () => {
       d.properties.suggestedName = { type: 'string' }; // response-property-added
     });
 
-    const { code, list, stdout, stderr } = json();
+    const { code, list, stdout, stderr } = await json();
     expect(code).toBe(1);
     expect(stderr).toMatch(/breaking changes inside published versions/);
     const rules = new Set(list.map((c) => c.rule));
@@ -148,13 +154,14 @@ describe('npm run changes', () => {
       expect(Number(line)).toBeGreaterThan(0);
       expect(readFileSync(join(dir, file), 'utf8').split('\n').length).toBeGreaterThanOrEqual(Number(line));
     }
-    expect(json().stdout).toBe(stdout);
+    expect((await json()).stdout).toBe(stdout);
 
     // The resource-management policy: an enum value added to a published api-version breaks it.
     expect(list.find((c) => c.rule === 'response-enum-value-added')).toMatchObject({ api: 'sql', version: '2025-01-01', level: 'breaking' });
     expect(list.find((c) => c.rule === 'response-property-added' && c.api === 'sql')).toMatchObject({ level: 'warning' });
 
-    const human = changes();
+    // As the shell sees it: a process of its own.
+    const human = changesProcess();
     expect(human.code).toBe(1);
     const city = list.find((c) => c.rule === 'response-property-removed' && c.message.includes('`city`'))!;
     expect(city.location).toMatch(/^specs\/business-central\/v2\.0\/schemas\/Vendor\.yaml:\d+$/);
@@ -162,18 +169,18 @@ describe('npm run changes', () => {
     expect(human.stdout).toContain('  breaking  new-required-parameter  Location_ListCachedImages  ');
   });
 
-  it('does not fail for a change recorded in specs/accepted-changes.yaml, and names stale entries', () => {
+  it('does not fail for a change recorded in specs/accepted-changes.yaml, and names stale entries', async () => {
     reset();
     edit(`${VENDORS}/schemas/Vendor.yaml`, (d) => delete d.properties.city);
-    expect(changes().code).toBe(1);
+    expect((await changes()).code).toBe(1);
     // `city` is read by two operations (updateVendor, and getVendor from the setup): an
     // entry for one operation leaves the other failing; an entry by file covers both.
     const entry = (where: string, match: string) =>
       `  - api: businesscentral\n    version: v2.0\n    rule: response-property-removed\n    ${where}\n    match: "\`${match}\`"\n    reason: the service never returned it\n`;
     write('specs/accepted-changes.yaml', `accepted:\n${entry('operation: updateVendor', 'city')}`);
-    expect(changes().code).toBe(1);
+    expect((await changes()).code).toBe(1);
     write('specs/accepted-changes.yaml', `accepted:\n${entry(`location: ${VENDORS}/schemas/Vendor.yaml`, 'city')}${entry('operation: updateVendor', 'state')}`);
-    const r = changes();
+    const r = await changes();
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('(accepted: the service never returned it)');
     expect(r.stdout).toMatch(/^changes: 0 breaking in published versions, 2 accepted,/m);
@@ -182,16 +189,16 @@ describe('npm run changes', () => {
     git('add', 'specs/accepted-changes.yaml');
     git('commit', '-qm', 'accept');
     git('checkout', '-q', 'HEAD~1', '--', VENDORS);
-    expect(changes().stderr).toBe('');
+    expect((await changes()).stderr).toBe('');
     git('reset', '-q', '--hard', 'HEAD~1');
 
     write('specs/accepted-changes.yaml', 'accepted:\n  - api: businesscentral\n    version: v2.0\n    rule: response-property-removed\n    operation: updateVendor\n');
-    const noReason = changes();
+    const noReason = await changes();
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toMatch(/^changes: specs\/accepted-changes\.yaml:2: an entry needs reason/);
   });
 
-  it('compares a version that is new since the base with the previous version, without failing', () => {
+  it('compares a version that is new since the base with the previous version, without failing', async () => {
     reset();
     cpSync(join(dir, VENDORS), join(dir, 'specs/business-central/v2.1'), { recursive: true });
     edit('specs/business-central/v2.1/openapi.yaml', (d) => (d.info.version = 'v2.1'));
@@ -199,11 +206,11 @@ describe('npm run changes', () => {
     const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
     write('redocly.yaml', config.replace('  businesscentral@v1.0:', '  businesscentral@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/businesscentral-v2.1.yaml\n  businesscentral@v1.0:'));
 
-    const { code, list } = json();
+    const { code, list } = await json();
     expect(code).toBe(0);
     expect(list).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.1', rule: 'response-property-removed', level: 'breaking' }));
     expect(list.filter((c) => c.version === 'v2.0')).toEqual([]);
-    expect(changes().stdout).toMatch(/^businesscentral@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
+    expect((await changes()).stdout).toMatch(/^businesscentral@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
 
     // The same through the functions watch mode and the docs call.
     const exported = spawnSync(
@@ -232,8 +239,8 @@ describe('npm run changes', () => {
     git('add', '-A');
     git('commit', '-qm', 'v2.1');
     edit('specs/business-central/v2.1/schemas/Vendor.yaml', (d) => delete d.properties.state);
-    expect(changes().code).toBe(1);
-    const older = json('--base', 'HEAD~1');
+    expect((await changes()).code).toBe(1);
+    const older = await json('--base', 'HEAD~1');
     expect(older.code).toBe(0);
     expect(older.list.filter((c) => c.version === 'v2.1').map((c) => c.message)).toEqual(
       expect.arrayContaining(['response property `city` of `updateVendor` 200 was removed', 'response property `state` of `updateVendor` 200 was removed']),
@@ -241,46 +248,46 @@ describe('npm run changes', () => {
     git('reset', '-q', '--hard', 'HEAD~1');
   });
 
-  it('fails when a published version is removed from redocly.yaml', () => {
+  it('fails when a published version is removed from redocly.yaml', async () => {
     reset();
     const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
     write('redocly.yaml', config.replace(/  businesscentral@v1\.0:\n(    .*\n){2}/, ''));
-    const { code, list } = json();
+    const { code, list } = await json();
     expect(code).toBe(1);
     expect(list).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v1.0', rule: 'version-removed', level: 'breaking' }));
   });
 
-  it('reports on a document that fails lint (an edit in progress)', () => {
+  it('reports on a document that fails lint (an edit in progress)', async () => {
     reset();
     edit(`${VENDORS}/paths/vendor.yaml`, (d) => {
       delete d.patch.responses['200'].content['application/json'].examples; // house-success-response-example would fail
       delete d.patch.operationId; // and so would operationId rules
     });
-    const { code, list } = json();
+    const { code, list } = await json();
     expect(code).toBe(0);
     expect(list).toContainEqual(expect.objectContaining({ operation: 'PATCH /companies({company_id})/vendors({vendor_id})', rule: 'example-changed' }));
   });
 
-  it('exits 2 with one line naming the file for a document that cannot be parsed or resolved', () => {
+  it('exits 2 with one line naming the file for a document that cannot be parsed or resolved', async () => {
     reset();
     write(`${VENDORS}/schemas/Vendor.yaml`, readFileSync(join(dir, `${VENDORS}/schemas/Vendor.yaml`), 'utf8').replace('properties:\n', 'properties: [\n'));
-    const broken = changes();
+    const broken = await changes();
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^changes: specs\/business-central\/v2\.0\/schemas\/Vendor\.yaml:\d+:\d+: cannot parse: .+\n$/);
     expect(broken.stdout).toBe('');
 
     reset();
     edit(`${VENDORS}/paths/vendor.yaml`, (d) => (d.patch.requestBody.content['application/json'].schema.$ref = '../schemas/Vendr.yaml'));
-    const unresolved = changes('--json');
+    const unresolved = await changes('--json');
     expect(unresolved.code).toBe(2);
     expect(unresolved.stderr).toMatch(/^changes: specs\/business-central\/v2\.0\/paths\/vendor\.yaml:\d+: \$ref "\.\.\/schemas\/Vendr\.yaml" cannot be resolved: specs\/business-central\/v2\.0\/schemas\/Vendr\.yaml cannot be read\n$/);
     expect(unresolved.stdout).toBe('');
   });
 
-  it('exits 2 on a usage error or an unknown base', () => {
+  it('exits 2 on a usage error or an unknown base', async () => {
     reset();
-    expect(changes('--bogus')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: unknown argument "--bogus" \(usage: /) });
-    expect(changes('--base')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: --base needs a git ref/) });
-    expect(changes('--base', 'no-such-ref')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: unknown git ref "no-such-ref"/) });
+    expect(changesProcess('--bogus')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: unknown argument "--bogus" \(usage: /) });
+    expect(await changes('--base')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: --base needs a git ref/) });
+    expect(await changes('--base', 'no-such-ref')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^changes: unknown git ref "no-such-ref"/) });
   });
 });

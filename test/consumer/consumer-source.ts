@@ -66,3 +66,19 @@ main().catch((error: unknown) => {
   process.exitCode = 1;
 });
 `;
+
+/**
+ * A strict Node service's module (checked without the DOM library): both clients, the
+ * node-http transport entry, a credential object, and the error guard.
+ */
+export const NODE_SERVICE_SOURCE = `
+import { createBusinessCentralClient, createResourceManagerClient, isClientError } from 'provider-api-clients';
+import { createNodeHttpFetch } from 'provider-api-clients/node-http';
+const arm = createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', fetch: createNodeHttpFetch() });
+const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', credential: { getToken: async () => ({ token: 't', expiresOnTimestamp: 0 }) }, scopes: ['s'] });
+export async function call(): Promise<unknown> {
+  const r = await arm.POST('/subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability', { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+  if (r.ok) return r.data.available;
+  try { return await bc.updateVendor({ companyId: 'c', vendorId: 'v', eTag: 'W/"1"', vendor: {} }); } catch (e) { return isClientError(e) ? e.code : e; }
+}
+`;

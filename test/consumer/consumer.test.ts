@@ -1,25 +1,25 @@
-// The package as another project gets it: packed (its `prepare` builds dist/ from a
-// copy of the sources, never touching this worktree's dist/), installed from the
-// tarball offline (openapi-fetch and @types/node come from the local npm cache),
-// type-checked as a strict consumer under every supported resolution, ESM and
-// CommonJS, and run against the mock of the contract project.
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// The package as another project gets it (test/consumer/project.ts: packed from a
+// checkout without dist/, installed offline into a throw-away project): what the tarball
+// holds, a strict consumer's type check under every supported resolution, ESM and
+// CommonJS, with and without the DOM library, its program run against the mock of the
+// contract project, its own vitest suite against the packaged mock, and the mock started
+// through the package's documented entry and its installed command.
+//
+// One pack and one install for all of it. The type checks run in this process
+// (test/helpers/typecheck.ts: one program per project, the declaration files parsed once).
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CONSUMER_SOURCE } from './consumer-source.js';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { typecheck } from '../helpers/typecheck.js';
+import { CONSUMER_SOURCE, NODE_SERVICE_SOURCE } from './consumer-source.js';
 import { APP_SOURCE, TEST_SOURCE } from './consumer-suite.js';
+import { makeConsumerProject, type ConsumerProject } from './project.js';
 
 const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '../..');
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-const TYPES_NODE = JSON.parse(readFileSync(join(ROOT, 'node_modules/@types/node/package.json'), 'utf8')).version as string;
-// npm without this workspace's .npmrc, the user's update checks or colour.
-const PEERS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies;
-const NPM_ENV = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', NO_COLOR: '1' };
 
 interface Variant {
   type: 'module' | 'commonjs';
@@ -45,115 +45,64 @@ const STRICT = {
   noUncheckedIndexedAccess: true,
   exactOptionalPropertyTypes: true,
   noImplicitOverride: true,
-  // The package's own .d.ts files are checked too.
+  // The package's own .d.ts files are checked too, and @types/node beside them; TypeScript's
+  // own lib.*.d.ts are not (they are the compiler's, and checking lib.dom.d.ts again for
+  // every variant was most of the time this file took).
   skipLibCheck: false,
+  skipDefaultLibCheck: true,
   esModuleInterop: true,
   outDir: 'out',
   rootDir: 'src',
 };
 
-/**
- * The consumer's package.json and package-lock.json: the tarball, plus @types/node (a
- * Node consumer's types), with every other package pinned to what this workspace's
- * lockfile holds. With a lockfile, `npm ci --offline` takes each tarball from the
- * local cache by its integrity and needs no registry metadata, which the cache may
- * not hold.
- */
-function writeConsumerProject(dir: string, packed: string): void {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string; dependencies?: Record<string, string> }> };
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; engines?: unknown };
-  const integrity = `sha512-${createHash('sha512').update(readFileSync(join(work, packed))).digest('base64')}`;
-  const dependencies = { [manifest.name]: `file:../${packed}`, '@types/node': TYPES_NODE };
-  const packages: Record<string, unknown> = {
-    '': { name: 'consumer', dependencies },
-    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: `file:../${packed}`, integrity, dependencies: manifest.dependencies, engines: manifest.engines },
-  };
-  const add = (name: string) => {
-    const key = `node_modules/${name}`;
-    const entry = lock.packages[key];
-    if (!entry) throw new Error(`${name} is not in package-lock.json (hoisted)`);
-    if (packages[key]) return;
-    packages[key] = { ...entry, dev: undefined, devOptional: undefined, peer: undefined };
-    for (const dep of Object.keys(entry.dependencies ?? {})) add(dep);
-  };
-  for (const dep of [...Object.keys(manifest.dependencies), '@types/node']) add(dep);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, dependencies }, null, 2));
-  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: 'consumer', lockfileVersion: 3, requires: true, packages }, null, 2));
-}
-
-let work: string;
-let consumer: string;
-let tarball: string;
+let project: ConsumerProject;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'consumer-'));
-  // 1. A copy of what the package is built from, with this workspace's dev tools.
-  const stage = join(work, 'package');
-  mkdirSync(join(stage, 'generated'), { recursive: true });
-  for (const file of ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json']) cpSync(join(ROOT, file), join(stage, file));
-  // scripts/: `prepare` runs scripts/compile.mjs, as it does in a git checkout.
-  // generated/bundled: the documents the packaged mock serves.
-  for (const dir of ['src', 'scripts', 'generated/types', 'generated/bundled']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
-  for (const file of ['generated/client-manifest.ts', 'generated/operations.ts', 'generated/versions.ts', 'redocly.yaml']) cpSync(join(ROOT, file), join(stage, file));
-  symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
-  // 2. npm pack runs `prepare`, as `npm install git+…` does: nothing built beforehand.
-  await run('npm', ['pack', '--ignore-scripts=false', '--loglevel=error', '--pack-destination', work], { cwd: stage, env: NPM_ENV });
-  const packed = readdirSync(work).find((f) => f.endsWith('.tgz'));
-  if (!packed) throw new Error('npm pack made no tarball');
-  tarball = join(work, packed);
-  const packedName = packed;
-  // 3. A consumer project, installed offline from the tarball and the npm cache.
-  consumer = join(work, 'consumer');
-  mkdirSync(consumer);
-  writeConsumerProject(consumer, packedName);
-  await run('npm', ['ci', '--offline', '--ignore-scripts', '--loglevel=error'], { cwd: consumer, env: NPM_ENV });
-  // 4. The mock's optional peers and vitest, as a project that tests against the mock adds
-  //    them as dev dependencies: linked from this workspace (same versions, no registry).
-  for (const name of [...Object.keys(PEERS), 'vitest']) {
-    const link = join(consumer, 'node_modules', name);
-    mkdirSync(join(link, '..'), { recursive: true });
-    if (!existsSync(link)) symlinkSync(join(ROOT, 'node_modules', name), link, 'dir');
-  }
+  project = await makeConsumerProject();
 }, 300_000);
 
 afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (project) rmSync(project.work, { recursive: true, force: true });
 });
 
-describe('the package, installed into another project', () => {
-  it('ships the ESM and CommonJS builds, their types and a README for consumers, and no tests', async () => {
-    const { stdout } = await run('tar', ['-tzf', tarball]);
-    const files = stdout.split('\n').filter(Boolean);
-    for (const file of ['package/dist/src/index.node.js', 'package/dist/src/index.d.ts', 'package/dist/cjs/package.json', 'package/dist/cjs/src/index.node.js', 'package/dist/cjs/src/index.d.ts']) {
-      expect(files).toContain(file);
+/** A project folder under the consumer: package.json (type), tsconfig.json, and files. */
+function writeProject(name: string, type: Variant['type'], compilerOptions: Record<string, unknown>, files: Record<string, string>, include = ['src']): string {
+  const dir = mkdtempSync(join(project.consumer, `${name.replace(/\W+/g, '-')}-`));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return dir;
+}
+
+describe('the tarball', () => {
+  it('was compiled by prepack from a checkout without dist/: ESM and CommonJS builds, their types, the mock, a README, no tests', () => {
+    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.node.js', 'dist/cjs/package.json', 'dist/cjs/src/index.node.js', 'dist/cjs/src/index.d.ts', 'scripts/mock/index.mjs', 'README.md']) {
+      expect(project.packed, file).toContain(file);
     }
-    expect(files.some((f) => f.startsWith('package/test/'))).toBe(false);
+    expect(project.packed.some((f) => f.startsWith('test/'))).toBe(false);
     // The clients read the run-time manifest only; the catalogue of every version ships for
     // the mock and tools but no client module imports it (it would grow an app's bundle).
-    for (const file of ['package/dist/generated/client-manifest.js', 'package/dist/cjs/generated/client-manifest.js', 'package/dist/generated/operations.js']) {
-      expect(files).toContain(file);
+    for (const file of ['dist/generated/client-manifest.js', 'dist/cjs/generated/client-manifest.js', 'dist/generated/operations.js']) {
+      expect(project.packed).toContain(file);
     }
-    const installed = join(consumer, 'node_modules/provider-api-clients');
     for (const dir of ['dist/src', 'dist/cjs/src']) {
-      const modules = readdirSync(join(installed, dir)).filter((f) => f.endsWith('.js'));
+      const modules = readdirSync(join(project.installed, dir)).filter((f) => f.endsWith('.js'));
       expect(modules).toContain('core.js');
-      for (const module of modules) expect(readFileSync(join(installed, dir, module), 'utf8'), `${dir}/${module}`).not.toMatch(/generated\/operations/);
-      expect(readFileSync(join(installed, dir, 'core.js'), 'utf8')).toMatch(/generated\/client-manifest\.js/);
+      for (const module of modules) expect(readFileSync(join(project.installed, dir, module), 'utf8'), `${dir}/${module}`).not.toMatch(/generated\/operations/);
+      expect(readFileSync(join(project.installed, dir, 'core.js'), 'utf8')).toMatch(/generated\/client-manifest\.js/);
     }
-    const readme = readFileSync(join(consumer, 'node_modules/provider-api-clients/README.md'), 'utf8');
-    expect(readme).toContain('## Using the package from another project');
-    expect(JSON.parse(readFileSync(join(consumer, 'node_modules/provider-api-clients/dist/cjs/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
-  }, 60_000);
+    expect(readFileSync(join(project.installed, 'README.md'), 'utf8')).toContain('## Using the package from another project');
+    expect(JSON.parse(readFileSync(join(project.installed, 'dist/cjs/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+  });
+});
 
-  // Concurrent: each variant is a tsc process of its own, and the machine has cores to spare for them.
-  it.concurrent.each(Object.entries(VARIANTS))('%s: a strict consumer type-checks and runs against the mock', async (_name, variant) => {
-    const dir = mkdtempSync(join(consumer, 'variant-'));
-    mkdirSync(join(dir, 'src'));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: variant.type }));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, ...variant.compilerOptions }, include: ['src'] }));
-    writeFileSync(join(dir, 'src/main.ts'), CONSUMER_SOURCE);
-    const check = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir }).catch((e: { stdout: string }) => e);
-    expect(check.stdout, 'tsc output').toBe('');
+describe('a strict consumer of the installed package', () => {
+  it.each(Object.entries(VARIANTS))('%s: type-checks, compiles and runs against the mock', async (name, variant) => {
+    const dir = writeProject(name, variant.type, { ...STRICT, ...variant.compilerOptions }, { 'src/main.ts': CONSUMER_SOURCE });
+    expect(typecheck(dir).output, 'tsc output').toBe('');
     expect(existsSync(join(dir, 'out/main.js'))).toBe(true);
     const { stdout } = await run(process.execPath, ['out/main.js', inject('mockUrl')], { cwd: dir });
     expect(JSON.parse(stdout)).toEqual({
@@ -166,21 +115,26 @@ describe('the package, installed into another project', () => {
     });
   }, 120_000);
 
+  // A strict Node service: no DOM library (`lib: ["ES2022"]`), so nothing in the
+  // declarations may lean on DOM types that Node does not declare.
+  it.each([
+    ['nodenext, ESM', 'module', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['node16, ESM', 'module', { module: 'node16', moduleResolution: 'node16' }],
+    ['bundler, ESM', 'module', { module: 'esnext', moduleResolution: 'bundler' }],
+    ['nodenext, CommonJS', 'commonjs', { module: 'nodenext', moduleResolution: 'nodenext' }],
+  ] as const)('%s, without the DOM library: type-checks with skipLibCheck: false', (name, type, options) => {
+    const dir = writeProject(`no-dom ${name}`, type, { ...STRICT, lib: ['ES2022'], noEmit: true, ...options }, { 'src/app.ts': NODE_SERVICE_SOURCE });
+    expect(typecheck(dir).output, 'tsc output').toBe('');
+  });
+
   it("the project's own vitest suite contract-tests its app code against the mock: useMock, seed, override, requests", async () => {
-    const dir = join(consumer, 'suite');
-    mkdirSync(join(dir, 'src'), { recursive: true });
-    mkdirSync(join(dir, 'test'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(dir, 'src/app.ts'), APP_SOURCE);
-    writeFileSync(join(dir, 'test/app.test.ts'), TEST_SOURCE);
     // Typed as a strict consumer writes it (vitest's own declarations are not ours to check).
     const compilerOptions = { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true, rootDir: '.' };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src', 'test'] }));
-    const check = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir }).catch((e: { stdout: string }) => e);
-    expect(check.stdout, 'tsc output').toBe('');
+    const dir = writeProject('suite', 'module', compilerOptions, { 'src/app.ts': APP_SOURCE, 'test/app.test.ts': TEST_SOURCE }, ['src', 'test']);
+    expect(typecheck(dir).output, 'tsc output').toBe('');
     // This run's own vitest settings stay out of the consumer's run.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(name)));
-    const vitest = join(consumer, 'node_modules/vitest/vitest.mjs');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(key)));
+    const vitest = join(project.consumer, 'node_modules/vitest/vitest.mjs');
     const result = await run(process.execPath, [vitest, 'run', '--reporter=json', '--outputFile=report.json'], { cwd: dir, env, timeout: 240_000 }).catch((e: { stdout: string; stderr: string }) => e);
     type Report = { numTotalTests: number; numPassedTests: number; testResults: { message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[] };
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
@@ -192,4 +146,69 @@ describe('the package, installed into another project', () => {
     expect(report.numTotalTests).toBe(TEST_SOURCE.match(/\n  it\(/g)!.length);
     expect(report.numPassedTests).toBe(report.numTotalTests);
   }, 300_000);
+});
+
+// Another project's view of the mock: started through the documented entry
+// (`import { startMock } from 'provider-api-clients/mock'`) and the installed command
+// (`bin`), without knowing this repository's scripts.
+describe('the mock from the installed package', () => {
+  it('startMock({ port, takenNames }) -> { url, reset, close }, imported as provider-api-clients/mock', async () => {
+    const dir = writeProject('start-mock', 'module', {}, {
+      'consumer.mjs': `import { startMock } from 'provider-api-clients/mock';
+const mock = await startMock({ port: 0, takenNames: ['orders-db'] });
+const check = (name) => fetch(mock.url + '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01', {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, type: 'Provider.Sql/servers' }),
+}).then((r) => r.json());
+const taken = await check('orders-db');
+mock.reset({ takenNames: [] });
+const free = await check('orders-db');
+await mock.close();
+console.log(JSON.stringify({ url: mock.url, taken, free }));
+`,
+    });
+    const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: dir, timeout: 30_000 });
+    const { url, taken, free } = JSON.parse(stdout);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(taken).toMatchObject({ name: 'orders-db', available: false, reason: 'AlreadyExists' });
+    expect(free).toEqual({ name: 'orders-db', available: true });
+  });
+
+  it('the installed command (bin) starts, prints its URL, stops on SIGTERM', async () => {
+    const pkg = JSON.parse(readFileSync(join(project.installed, 'package.json'), 'utf8'));
+    const bin = join(project.installed, pkg.bin['provider-api-mock']);
+    const child = spawn(process.execPath, [bin, '--port', '0'], { cwd: project.consumer, stdio: ['ignore', 'pipe', 'pipe'] });
+    onTestFinished(() => void child.kill('SIGKILL'));
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready: ${out}`)), 20_000);
+      child.stdout.on('data', (chunk: string) => {
+        out += chunk;
+        const ready = /^mock {2}(http:\/\/\S+) /m.exec(out);
+        if (ready) (clearTimeout(timer), resolve(ready[1]!));
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    child.removeAllListeners('exit');
+    const answer = await fetch(`${url}/api/v1.0/companies(x)/shipmentMethods`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'EXW', displayName: 'Ex Works' }),
+    });
+    expect(answer.status).toBe(201);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+  });
+
+  it('a project without the optional Prism peers gets a message naming them', async () => {
+    // Not under the consumer project: module resolution would walk up to its node_modules.
+    const bare = mkdtempSync(join(tmpdir(), 'mock-bare-consumer-'));
+    onTestFinished(() => rmSync(bare, { recursive: true, force: true }));
+    cpSync(project.installed, join(bare, 'node_modules/provider-api-clients'), { recursive: true });
+    writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare', private: true, type: 'module' }));
+    writeFileSync(join(bare, 'try.mjs'), `import { startMock } from 'provider-api-clients/mock';\nconst mock = await startMock({ port: 0 }).catch((e) => console.log(e.message));\nawait mock?.close();\n`);
+    const { stdout } = await run(process.execPath, ['try.mjs'], { cwd: bare, timeout: 20_000 });
+    expect(stdout).toMatch(/optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0 .*js-yaml@4\.3\.2/);
+  });
 });

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGeneratedConst } from '../helpers/generated.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { typecheck } from '../helpers/typecheck.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
 import { applyGrowthEdits, GROWTH } from './edits.mjs';
@@ -34,10 +36,7 @@ beforeAll(async () => {
   await git('add', '-A');
   await git('commit', '-qm', 'base');
   ({ applied, sqlVersion } = await applyGrowthEdits(dir));
-  build = await run(process.execPath, ['scripts/build.mjs'], { cwd: dir }).then(
-    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (error: any) => ({ code: error.code, output: String(error.stdout) + String(error.stderr) }),
-  );
+  build = await runInProcess(dir, 'scripts/build.mjs');
 }, 240_000);
 
 afterAll(() => remove?.());
@@ -49,7 +48,7 @@ describe('growing the workspace by the recipe', () => {
   });
 
   it('the change report names every change, and every operation whose unpinned target moved', async () => {
-    const { stdout } = await run(process.execPath, ['scripts/changes.mjs', '--json'], { cwd: dir });
+    const { stdout } = await runInProcess(dir, 'scripts/changes.mjs', '--json');
     const changes: Array<Record<string, string>> = JSON.parse(stdout);
     const has = (match: Record<string, string>) => expect(changes).toContainEqual(expect.objectContaining(match));
     if (applied.field) {
@@ -66,7 +65,7 @@ describe('growing the workspace by the recipe', () => {
     expect(moved).toContainEqual(expect.objectContaining({ api: 'sql', version: sqlVersion, operation: GROWTH.sqlVersion.operationId, level: 'warning' }));
     for (const c of moved) expect(c.message).toMatch(/^unpinned clients now send \S+ to .+ instead of .+/);
     // And the text form says the same.
-    const text = (await run(process.execPath, ['scripts/changes.mjs'], { cwd: dir })).stdout;
+    const text = (await runInProcess(dir, 'scripts/changes.mjs')).stdout;
     expect(text).toMatch(new RegExp(`unpinned-target-moved +${GROWTH.sqlVersion.operationId} .*${sqlVersion}`));
     if (applied.shipmentMethods) expect(text).toMatch(/unpinned-target-moved +createShipmentMethod .*to \/api\/v2\.0 instead of \/api\/v1\.0/);
   });
@@ -97,11 +96,7 @@ describe('growing the workspace by the recipe', () => {
     `;
     await writeFile(join(dir, 'growth-check.ts'), check);
     await writeFile(join(dir, 'tsconfig.growth.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-check.ts'], exclude: [] }));
-    const typed = await run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.growth.json'], { cwd: dir }).then(
-      () => '',
-      (error: any) => String(error.stdout) + String(error.stderr),
-    );
-    expect(typed).toBe('');
+    expect(typecheck(dir, 'tsconfig.growth.json').output).toBe('');
     // The same calls at run time, through the copy's compiled package.
     const js = check.replace(/'\.\/src\/index\.js'/, "'./dist/src/index.js'").replace(/: (string\[\]|Request|string \| undefined|number \| undefined)/g, '');
     await writeFile(join(dir, 'growth-run.mjs'), js);

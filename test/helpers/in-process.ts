@@ -1,5 +1,5 @@
-// Runs a command of a workspace copy (`scripts/lint.mjs`, `generate.mjs`, `build.mjs`: the
-// ones that export `main`) in this test process instead of a new Node process, with what
+// Runs a command of a workspace copy (`scripts/lint.mjs`, `generate.mjs`, `build.mjs`,
+// `changes.mjs`: the ones that export `main`) in this test process instead of a new Node process, with what
 // it prints captured. The copy's own scripts are imported, so the command reads and
 // writes the copy (their ROOT is where they live); node_modules is linked into the copy,
 // so Redocly, Spectral, openapi-typescript and TypeScript resolve to the same files and
@@ -20,7 +20,10 @@ import { pathToFileURL } from 'node:url';
 
 export interface CommandResult {
   code: number;
+  /** stdout and stderr as they interleaved. */
   output: string;
+  stdout: string;
+  stderr: string;
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -37,26 +40,33 @@ export function runInProcess(dir: string, script: string, ...args: string[]): Pr
 }
 
 async function captured(run: () => Promise<number | undefined>): Promise<CommandResult> {
-  const chunks: string[] = [];
-  const methods = ['log', 'error', 'warn', 'info', 'debug'] as const;
-  const saved = { console: methods.map((m) => console[m]), stdout: process.stdout.write, stderr: process.stderr.write };
-  for (const m of methods) console[m] = (...values: unknown[]) => void chunks.push(`${format(...values)}\n`);
-  const write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
-    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+  const chunks: Array<{ to: 'stdout' | 'stderr'; text: string }> = [];
+  const methods = { log: 'stdout', info: 'stdout', debug: 'stdout', error: 'stderr', warn: 'stderr' } as const;
+  const names = Object.keys(methods) as Array<keyof typeof methods>;
+  const saved = { console: names.map((m) => console[m]), stdout: process.stdout.write, stderr: process.stderr.write };
+  for (const m of names) console[m] = (...values: unknown[]) => void chunks.push({ to: methods[m], text: `${format(...values)}\n` });
+  const writer = (to: 'stdout' | 'stderr') => (chunk: string | Uint8Array, ...rest: unknown[]) => {
+    chunks.push({ to, text: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8') });
     const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     done?.();
     return true;
   };
-  process.stdout.write = write as typeof process.stdout.write;
-  process.stderr.write = write as typeof process.stderr.write;
+  process.stdout.write = writer('stdout') as typeof process.stdout.write;
+  process.stderr.write = writer('stderr') as typeof process.stderr.write;
+  const result = (code: number): CommandResult => ({
+    code,
+    output: chunks.map((c) => c.text).join(''),
+    stdout: chunks.filter((c) => c.to === 'stdout').map((c) => c.text).join(''),
+    stderr: chunks.filter((c) => c.to === 'stderr').map((c) => c.text).join(''),
+  });
   try {
-    const code = await run();
-    return { code: code ?? 0, output: chunks.join('') };
+    return result((await run()) ?? 0);
   } catch (error) {
     // What Node does with an uncaught error: its stack on stderr, exit code 1.
-    return { code: 1, output: `${chunks.join('')}${(error as Error)?.stack ?? String(error)}\n` };
+    chunks.push({ to: 'stderr', text: `${(error as Error)?.stack ?? String(error)}\n` });
+    return result(1);
   } finally {
-    methods.forEach((m, i) => (console[m] = saved.console[i]!));
+    names.forEach((m, i) => (console[m] = saved.console[i]!));
     process.stdout.write = saved.stdout;
     process.stderr.write = saved.stderr;
   }

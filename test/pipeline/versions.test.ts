@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProperty, addVersion } from '../helpers/add-version.js';
 import { generatedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { typecheck } from '../helpers/typecheck.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
@@ -124,27 +125,21 @@ describe('a second version of an API', () => {
   });
 
   it('types each client by the version it sends (tsc over test/fixtures/two-versions)', async () => {
-    const typecheck = async (where: string) => {
+    const check = async (where: string) => {
       await cp(join(import.meta.dirname, '../fixtures/two-versions'), join(where, 'fixture'), { recursive: true });
       await writeFile(
         join(where, 'tsconfig.fixture.json'),
         JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'fixture'], exclude: [] }),
       );
-      return run(process.execPath, [join(where, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.fixture.json'], { cwd: where }).then(
-        () => ({ code: 0, output: '' }),
-        (error: any) => ({ code: error.code as number, output: String(error.stdout) + String(error.stderr) }),
-      );
+      return typecheck(where, 'tsconfig.fixture.json').output;
     };
-    const result = await typecheck(dir);
-    expect(result.output).toBe('');
-    expect(result.code).toBe(0);
+    expect(await check(dir)).toBe('');
     // The check has teeth: the same file against the committed workspace (one version per
     // API) fails, on the lines that need the second versions.
     const plain = await workspaceCopy('versions-plain-');
     try {
-      const committed = await typecheck(plain.dir);
-      expect(committed.code).not.toBe(0);
-      expect(committed.output).toMatch(/fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*estimatedAvailableAt|fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*2025-06-01/);
+      const committed = await check(plain.dir);
+      expect(committed).toMatch(/fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*estimatedAvailableAt|fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*2025-06-01/);
     } finally {
       await plain.remove();
     }

@@ -1,0 +1,86 @@
+// `tsc -p <dir>` in this test process, for tests that type-check many small projects
+// against the same declarations (the consumer variants, the strict no-DOM settings, the
+// two-versions fixture). Each project gets its own program, with its own compiler options
+// and module resolution, as its own tsc would; what they share is the parsed and bound
+// declaration files (lib.*.d.ts, @types/node, the package's .d.ts), through TypeScript's
+// DocumentRegistry: the mechanism the language service uses to share source files between
+// projects. The registry keys each file by its path and by the compiler options that change
+// how a file is parsed or bound, so two projects share a file only where their own tsc
+// would have read it the same way. Parsing lib.dom.d.ts and @types/node once instead of
+// once per project is most of what a tsc process costs here (docs/testing.md).
+//
+// TypeScript 5.9 by path, as `npm run typecheck` uses: node_modules/.bin/tsc may be the
+// benchmark's TypeScript 7, which has no API.
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type * as TS from 'typescript';
+
+const ts = createRequire(import.meta.url)(join(import.meta.dirname, '../../node_modules/typescript')) as typeof TS;
+const registry = ts.createDocumentRegistry(true);
+
+export interface TypecheckResult {
+  /** tsc's report, as `tsc -p` prints it without colour; '' when clean. */
+  output: string;
+  /** Files written (when the project emits). */
+  emitted: string[];
+}
+
+function format(diagnostics: readonly TS.Diagnostic[], cwd: string): string {
+  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' });
+}
+
+/** Type-checks (and, unless noEmit, emits) the project of `<dir>/tsconfig.json`, like `tsc -p`. */
+export function typecheck(dir: string, tsconfig = 'tsconfig.json'): TypecheckResult {
+  const configPath = resolve(dir, tsconfig);
+  const configErrors: TS.Diagnostic[] = [];
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => configErrors.push(d),
+  });
+  if (!parsed || configErrors.length) return { output: format(configErrors, dir), emitted: [] };
+  if (parsed.errors.length) return { output: format(parsed.errors, dir), emitted: [] };
+  const snapshots = new Map<string, TS.IScriptSnapshot | undefined>();
+  const host: TS.LanguageServiceHost = {
+    getCompilationSettings: () => parsed.options,
+    getProjectReferences: () => parsed.projectReferences,
+    getScriptFileNames: () => parsed.fileNames,
+    // The registry reuses a file it holds (for these settings) while its version is the
+    // same; a test that rewrites a file between two checks gets it read again.
+    getScriptVersion: (file) => {
+      const stat = statSync(file, { throwIfNoEntry: false });
+      return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : 'missing';
+    },
+    getScriptSnapshot: (file) => {
+      if (!snapshots.has(file)) {
+        const text = ts.sys.readFile(file);
+        snapshots.set(file, text === undefined ? undefined : ts.ScriptSnapshot.fromString(text));
+      }
+      return snapshots.get(file);
+    },
+    getCurrentDirectory: () => dirname(configPath),
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+    realpath: ts.sys.realpath,
+    useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames,
+  };
+  // Not disposed: disposing would release this project's files from the registry, and a file
+  // no project holds is dropped. The service and its program are garbage once this returns.
+  const service = ts.createLanguageService(host, registry);
+  const program = service.getProgram();
+  if (!program) throw new Error(`typecheck: no program for ${configPath}`);
+  const diagnostics = [...ts.getPreEmitDiagnostics(program)];
+  const emitted: string[] = [];
+  if (!parsed.options.noEmit) {
+    const result = program.emit(undefined, (file, text) => {
+      ts.sys.writeFile(file, text);
+      emitted.push(file);
+    });
+    diagnostics.push(...result.diagnostics);
+  }
+  return { output: format(ts.sortAndDeduplicateDiagnostics(diagnostics), dirname(configPath)), emitted };
+}
