@@ -151,11 +151,17 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
         expect(target, `${href} names no document`).toBeDefined();
         if (new URL(href).hash) expect(target!.ops.some((o) => new URL(href).hash.endsWith(`/${o.operationId.toLowerCase()}`)), href).toBe(true);
       }
-      // Followed in the browser: all of them, or an even spread of FOLLOW_MAX in a large
-      // workspace (each follow loads a page; the time must not grow with the documents).
+      // Followed in the browser: every operation link (a deep link: the page must open on
+      // that operation), and each document link whose page no operation link already opened
+      // (the same URL without the hash: same page, same title check). All of them, or an
+      // even spread of FOLLOW_MAX in a large workspace (each follow loads a page; the time
+      // must not grow with the documents).
+      const deep = hrefs.filter((href) => new URL(href).hash);
+      const opened = new Set(deep.map((href) => new URL(href).pathname));
+      const toFollow = [...deep, ...hrefs.filter((href) => !new URL(href).hash && !opened.has(new URL(href).pathname))];
       const FOLLOW_MAX = 12;
-      const step = Math.max(1, hrefs.length / FOLLOW_MAX);
-      const followed = hrefs.length <= FOLLOW_MAX ? hrefs : Array.from({ length: FOLLOW_MAX }, (_, i) => hrefs[Math.floor(i * step)]!);
+      const step = Math.max(1, toFollow.length / FOLLOW_MAX);
+      const followed = toFollow.length <= FOLLOW_MAX ? toFollow : Array.from({ length: FOLLOW_MAX }, (_, i) => toFollow[Math.floor(i * step)]!);
       // One tab at a time, in front: Chromium barely renders background tabs.
       for (const href of followed) {
         const target = documents.find(({ api }) => new URL(href).pathname === `/${pageOf(api.slug)}`);

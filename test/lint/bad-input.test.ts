@@ -101,9 +101,10 @@ const cases: Case[] = [
 async function runAsProcess(dir: string, script: string, ...args: string[]): Promise<CommandResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, [script, ...args], { cwd: dir });
-    return { code: 0, output: stdout + stderr };
+    return { code: 0, output: stdout + stderr, stdout, stderr };
   } catch (error: any) {
-    return { code: error.code as number, output: String(error.stdout) + String(error.stderr) };
+    const [stdout, stderr] = [String(error.stdout), String(error.stderr)];
+    return { code: error.code as number, output: stdout + stderr, stdout, stderr };
   }
 }
 

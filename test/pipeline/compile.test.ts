@@ -137,7 +137,10 @@ describe.sequential('incremental dist/ compile', () => {
     const paging = file('src/paging.ts');
     await writeFile(paging, `${await readFile(paging, 'utf8')}\nexport const secondMarker = 2;\n`);
     expect(await compileInNewProcess()).toEqual(['fresh', 'fresh']);
-    const dist = await expectSameAsFresh();
+    // A fresh compile already (asserted above): comparing it with another fresh compile
+    // would check the compiler against itself. Whole means nothing of the hand-edited tree
+    // is left and every output is the current source's.
+    const dist = await tree(file('dist'));
     expect(dist.get('src/errors.js')).not.toContain('edited by hand');
     expect(dist.get('src/paging.d.ts')).toContain('secondMarker');
   }, 180_000);

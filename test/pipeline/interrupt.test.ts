@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
@@ -70,7 +71,10 @@ const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('interrupt-test-'));
-  await build();
+  // The old version: built in this process (test/helpers/in-process.ts); what is killed,
+  // and the build whose time sets the range of kill points, are processes.
+  const first = await runInProcess(dir, 'scripts/build.mjs');
+  if (first.code !== 0) throw new Error(`the first build of the copy failed:\n${first.output}`);
   before = await snapshot();
   for (const top of OUTPUTS) await cp(join(dir, top), join(dir, 'old', top), { recursive: true });
   // The edit: a shared parameter (both business-data documents) and one schema.
