@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/sequencer.js';
 
 // One project per kind of test; the folder picks the project.
 export default defineConfig({
@@ -9,6 +10,8 @@ export default defineConfig({
     // busy; three made the timing-bound pipeline tests time out on a loaded machine.
     // Figures in docs/testing.md.
     maxWorkers: 2,
+    // Longest files first, across projects (test/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
