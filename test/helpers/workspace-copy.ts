@@ -9,8 +9,17 @@
 // added over the years) is copied down to a few, so the time of these tests does not grow
 // with the documents.
 // `{ documents: 'all' }` copies every document (a test of "the workspace as it is").
+//
+// `{ built: true }` also copies this checkout's build cache (.cache/provider-api/: what
+// `npm run build` recorded of each document's lint, bundle, types and docs page), so the
+// copy's first build redoes only the documents the test changed instead of linting every
+// one again. Nothing is trusted for being copied: the cache checks each entry against the
+// copy's own files (content hashes, tool versions, the pipeline's source), so an unbuilt
+// or stale checkout just gives a copy that builds cold. The compiler's saved state is not
+// copied: it describes this checkout's dist/ (with the CommonJS build, which a copy does
+// not compile: no tsconfig.cjs.json), so a copy compiles its dist/ afresh either way.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -19,6 +28,9 @@ import { parseDocument } from 'yaml';
 import { compareVersions } from '../../scripts/lib/apis.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
+const CACHE = join(ROOT, '.cache/provider-api');
+/** The compiler's saved state and the record of the dist/ it made (scripts/lib/compile.mjs, incremental.mjs). */
+const COMPILER_STATE = ['tsc', 'dist.json'];
 const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 interface Entry {
@@ -63,7 +75,7 @@ export function entriesBeyondOldest(config: string): Entry[] {
 
 export async function workspaceCopy(
   prefix: string,
-  { documents = 'bounded' }: { documents?: 'bounded' | 'all' } = {},
+  { documents = 'bounded', built = false }: { documents?: 'bounded' | 'all'; built?: boolean } = {},
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   const config = await readFile(join(ROOT, 'redocly.yaml'), 'utf8');
@@ -76,6 +88,9 @@ export async function workspaceCopy(
   }
   const keep = (source: string) => ![...skip].some((path) => source === path || source.startsWith(path + sep));
   for (const entry of ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true, filter: keep });
+  if (built && existsSync(CACHE)) {
+    await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !COMPILER_STATE.some((name) => source.startsWith(join(CACHE, name))) });
+  }
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   if (dropped.length) {
     const document = parseDocument(config);

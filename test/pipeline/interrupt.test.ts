@@ -70,7 +70,7 @@ const COMMON = 'specs/common/business-central/parameters/company_id.yaml';
 const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('interrupt-test-'));
+  ({ dir, remove } = await workspaceCopy('interrupt-test-', { built: true }));
   // The old version: built in this process (test/helpers/in-process.ts); what is killed,
   // and the build whose time sets the range of kill points, are processes.
   const first = await runInProcess(dir, 'scripts/build.mjs');
