@@ -21,21 +21,29 @@ import { makeConsumerProject, type ConsumerProject } from './project.js';
 
 const run = promisify(execFile);
 
-interface Variant {
-  type: 'module' | 'commonjs';
-  compilerOptions: Record<string, unknown>;
-}
+type Format = 'ESM' | 'CommonJS';
 
 // Supported: node16, nodenext and bundler, from ESM and CommonJS (bundler is ESM-only
-// by TypeScript's rules); node10 too, for CommonJS (main/types/typesVersions).
-const VARIANTS: Record<string, Variant> = {
-  'node16, ESM': { type: 'module', compilerOptions: { module: 'node16', moduleResolution: 'node16' } },
-  'node16, CommonJS': { type: 'commonjs', compilerOptions: { module: 'node16', moduleResolution: 'node16' } },
-  'nodenext, ESM': { type: 'module', compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' } },
-  'nodenext, CommonJS': { type: 'commonjs', compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' } },
-  'bundler, ESM': { type: 'module', compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } },
-  'node10, CommonJS': { type: 'commonjs', compilerOptions: { module: 'commonjs', moduleResolution: 'node10' } },
-};
+// by TypeScript's rules); node10 too, for CommonJS (main/types/typesVersions). Each
+// resolution is one project: its ESM and CommonJS files sit in folders with their own
+// package.json `type`, which is how TypeScript (and Node) pick each file's format, so
+// one program checks both, as one tsc run would in a project that has both.
+const RESOLUTIONS: Array<[string, Record<string, unknown>, Format[]]> = [
+  ['node16', { module: 'node16', moduleResolution: 'node16' }, ['ESM', 'CommonJS']],
+  ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }, ['ESM', 'CommonJS']],
+  ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['ESM']],
+  ['node10', { module: 'commonjs', moduleResolution: 'node10' }, ['CommonJS']],
+];
+// A strict Node service: no DOM library (`lib: ["ES2022"]`), so nothing in the
+// declarations may lean on DOM types that Node does not declare.
+const WITHOUT_DOM: Array<[string, Record<string, unknown>, Format[]]> = [
+  ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }, ['ESM', 'CommonJS']],
+  ['node16', { module: 'node16', moduleResolution: 'node16' }, ['ESM']],
+  ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['ESM']],
+];
+/** Each row with its title first: "node16, ESM and CommonJS". */
+const titled = (rows: Array<[string, Record<string, unknown>, Format[]]>) => rows.map(([name, options, formats]) => [`${name}, ${formats.join(' and ')}`, name, options, formats] as const);
+const folderOf = (format: Format) => (format === 'ESM' ? 'esm' : 'cjs');
 
 const STRICT = {
   target: 'ES2022',
@@ -51,8 +59,6 @@ const STRICT = {
   skipLibCheck: false,
   skipDefaultLibCheck: true,
   esModuleInterop: true,
-  outDir: 'out',
-  rootDir: 'src',
 };
 
 let project: ConsumerProject;
@@ -65,16 +71,25 @@ afterAll(() => {
   if (project) rmSync(project.work, { recursive: true, force: true });
 });
 
-/** A project folder under the consumer: package.json (type), tsconfig.json, and files. */
-function writeProject(name: string, type: Variant['type'], compilerOptions: Record<string, unknown>, files: Record<string, string>, include = ['src']): string {
+/** A project folder under the consumer: tsconfig.json and files (a package.json is a file too). */
+function writeProject(name: string, compilerOptions: Record<string, unknown>, files: Record<string, string>, include: string[]): string {
   const dir = mkdtempSync(join(project.consumer, `${name.replace(/\W+/g, '-')}-`));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     writeFileSync(join(dir, file), text);
   }
   return dir;
+}
+
+/** One folder per format, with its package.json `type` and `source` as main.ts. */
+function formatFolders(formats: Format[], source: string): Record<string, string> {
+  return Object.fromEntries(
+    formats.flatMap((format) => [
+      [`${folderOf(format)}/package.json`, JSON.stringify({ type: format === 'ESM' ? 'module' : 'commonjs' })],
+      [`${folderOf(format)}/main.ts`, source],
+    ]),
+  );
 }
 
 describe('the tarball', () => {
@@ -100,37 +115,34 @@ describe('the tarball', () => {
 });
 
 describe('a strict consumer of the installed package', () => {
-  it.each(Object.entries(VARIANTS))('%s: type-checks, compiles and runs against the mock', async (name, variant) => {
-    const dir = writeProject(name, variant.type, { ...STRICT, ...variant.compilerOptions }, { 'src/main.ts': CONSUMER_SOURCE });
+  it.each(titled(RESOLUTIONS))('%s: type-checks, compiles and runs against the mock', async (_title, name, options, formats) => {
+    const dir = writeProject(name, { ...STRICT, ...options }, formatFolders(formats, CONSUMER_SOURCE), formats.map(folderOf));
     expect(typecheck(dir).output, 'tsc output').toBe('');
-    expect(existsSync(join(dir, 'out/main.js'))).toBe(true);
-    const { stdout } = await run(process.execPath, ['out/main.js', inject('mockUrl')], { cwd: dir });
-    expect(JSON.parse(stdout)).toEqual({
-      created: 201,
-      methodCode: 'string',
-      role: 200,
-      roleHasId: true,
-      refused: 'invalid-argument',
-      change: 'Fixture',
-    });
+    for (const format of formats) {
+      // Emitted beside its source, where its package.json gives Node its format.
+      const main = join(folderOf(format), 'main.js');
+      expect(existsSync(join(dir, main)), main).toBe(true);
+      const { stdout } = await run(process.execPath, [main, inject('mockUrl')], { cwd: dir });
+      expect(JSON.parse(stdout), `${name}, ${format}`).toEqual({
+        created: 201,
+        methodCode: 'string',
+        role: 200,
+        roleHasId: true,
+        refused: 'invalid-argument',
+        change: 'Fixture',
+      });
+    }
   }, 120_000);
 
-  // A strict Node service: no DOM library (`lib: ["ES2022"]`), so nothing in the
-  // declarations may lean on DOM types that Node does not declare.
-  it.each([
-    ['nodenext, ESM', 'module', { module: 'nodenext', moduleResolution: 'nodenext' }],
-    ['node16, ESM', 'module', { module: 'node16', moduleResolution: 'node16' }],
-    ['bundler, ESM', 'module', { module: 'esnext', moduleResolution: 'bundler' }],
-    ['nodenext, CommonJS', 'commonjs', { module: 'nodenext', moduleResolution: 'nodenext' }],
-  ] as const)('%s, without the DOM library: type-checks with skipLibCheck: false', (name, type, options) => {
-    const dir = writeProject(`no-dom ${name}`, type, { ...STRICT, lib: ['ES2022'], noEmit: true, ...options }, { 'src/app.ts': NODE_SERVICE_SOURCE });
+  it.each(titled(WITHOUT_DOM))('%s, without the DOM library: type-checks with skipLibCheck: false', (_title, name, options, formats) => {
+    const dir = writeProject(`no-dom ${name}`, { ...STRICT, lib: ['ES2022'], noEmit: true, ...options }, formatFolders(formats, NODE_SERVICE_SOURCE), formats.map(folderOf));
     expect(typecheck(dir).output, 'tsc output').toBe('');
   });
 
   it("the project's own vitest suite contract-tests its app code against the mock: useMock, seed, override, requests", async () => {
     // Typed as a strict consumer writes it (vitest's own declarations are not ours to check).
-    const compilerOptions = { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true, rootDir: '.' };
-    const dir = writeProject('suite', 'module', compilerOptions, { 'src/app.ts': APP_SOURCE, 'test/app.test.ts': TEST_SOURCE }, ['src', 'test']);
+    const compilerOptions = { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true };
+    const dir = writeProject('suite', compilerOptions, { 'package.json': JSON.stringify({ type: 'module' }), 'src/app.ts': APP_SOURCE, 'test/app.test.ts': TEST_SOURCE }, ['src', 'test']);
     expect(typecheck(dir).output, 'tsc output').toBe('');
     // This run's own vitest settings stay out of the consumer's run.
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(key)));
@@ -153,7 +165,7 @@ describe('a strict consumer of the installed package', () => {
 // (`bin`), without knowing this repository's scripts.
 describe('the mock from the installed package', () => {
   it('startMock({ port, takenNames }) -> { url, reset, close }, imported as provider-api-clients/mock', async () => {
-    const dir = writeProject('start-mock', 'module', {}, {
+    const dir = writeProject('start-mock', {}, {
       'consumer.mjs': `import { startMock } from 'provider-api-clients/mock';
 const mock = await startMock({ port: 0, takenNames: ['orders-db'] });
 const check = (name) => fetch(mock.url + '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01', {
@@ -165,7 +177,7 @@ const free = await check('orders-db');
 await mock.close();
 console.log(JSON.stringify({ url: mock.url, taken, free }));
 `,
-    });
+    }, []);
     const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: dir, timeout: 30_000 });
     const { url, taken, free } = JSON.parse(stdout);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
