@@ -6,6 +6,7 @@
 // compile each result is compared with is an independent reference (freshDist below).
 import { execFile } from 'node:child_process';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -91,7 +92,14 @@ async function expectSameAsFresh(): Promise<Map<string, string>> {
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('compile-test-'));
-  await cp(join(import.meta.dirname, '../../tsconfig.cjs.json'), file('tsconfig.cjs.json'));
+  const root = join(import.meta.dirname, '../..');
+  await cp(join(root, 'tsconfig.cjs.json'), file('tsconfig.cjs.json'));
+  // This checkout's dist/ and the compiler's saved state, when built: the first compile
+  // resumes from them instead of compiling everything (a stale or missing dist/ is simply
+  // compiled afresh; every result below is checked against the reference either way).
+  for (const path of ['dist', '.cache/provider-api/tsc']) {
+    if (existsSync(join(root, path))) await cp(join(root, path), file(path), { recursive: true });
+  }
   const module = await import(pathToFileURL(file('scripts/lib/compile.mjs')).href);
   CompileFailed = module.CompileFailed;
   compile = module.createCompiler();
