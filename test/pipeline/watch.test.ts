@@ -59,7 +59,7 @@ async function editAndWait(save: (path: string, text: string) => Promise<unknown
 }
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('watch-test-'));
+  ({ dir, remove } = await workspaceCopy('watch-test-', { built: true }));
   // A git checkout, so that dev can say what each save changes against HEAD.
   const git = (...args: string[]) => promisify(execFile)('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', ...args], { cwd: dir });
   await git('init', '-q');
