@@ -30,7 +30,6 @@ function format(diagnostics: readonly TS.Diagnostic[], cwd: string): string {
   return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => cwd, getNewLine: () => '\n' });
 }
 
-/** Type-checks (and, unless noEmit, emits) the project of `<dir>/tsconfig.json`, like `tsc -p`. */
 export interface TypecheckOptions {
   /**
    * Declaration files whose own contents are not checked (their types are still used to
@@ -40,6 +39,7 @@ export interface TypecheckOptions {
   notChecked?: RegExp;
 }
 
+/** Type-checks (and, unless noEmit, emits) the project of `<dir>/<tsconfig>`, like `tsc -p`. */
 export function typecheck(dir: string, tsconfig = 'tsconfig.json', { notChecked }: TypecheckOptions = {}): TypecheckResult {
   const configPath = resolve(dir, tsconfig);
   const configErrors: TS.Diagnostic[] = [];
