@@ -60,7 +60,7 @@ export async function allCachedImages(options: ClientOptions, location: string):
 export const TEST_SOURCE = `
 import { describe, expect, it, vi } from 'vitest';
 import { isClientError, type ClientOptions } from 'provider-api-clients';
-import { INITIAL_ETAG } from 'provider-api-clients/mock';
+import { INITIAL_ETAG, startMock } from 'provider-api-clients/mock';
 import { useMock } from 'provider-api-clients/mock/vitest';
 import { allCachedImages, blockVendorPayments, createServerIfFree } from '../src/app.js';
 
@@ -119,6 +119,26 @@ describe('blockVendorPayments', () => {
     mock.override({ operationId: 'updateVendor', status: 412, headers: { etag: 'W/"moving"' }, body: { error: { code: 'PreconditionFailed', message: 'changed again' } } });
     await expect(blockVendorPayments(options(), COMPANY, VENDOR, INITIAL_ETAG)).rejects.toThrow('blocking failed: PreconditionFailed: changed again');
     expect(mock.requests).toHaveLength(2);
+  });
+});
+
+describe('a mock of its own (startMock, the documented entry)', () => {
+  it('startMock({ port, takenNames }) -> { url, reset, close }', async () => {
+    const own = await startMock({ port: 0, takenNames: ['orders-db'] });
+    try {
+      expect(own.url).toMatch(/^http:\\/\\/127\\.0\\.0\\.1:\\d+$/);
+      const check = (name: string) =>
+        fetch(own.url + '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name, type: 'Provider.Sql/servers' }),
+        }).then((r) => r.json());
+      expect(await check('orders-db')).toMatchObject({ name: 'orders-db', available: false, reason: 'AlreadyExists' });
+      own.reset({ takenNames: [] });
+      expect(await check('orders-db')).toEqual({ name: 'orders-db', available: true });
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -2,8 +2,8 @@
 // checkout without dist/, installed offline into a throw-away project): what the tarball
 // holds, a strict consumer's type check under every supported resolution, ESM and
 // CommonJS, with and without the DOM library, its program run against the mock of the
-// contract project, its own vitest suite against the packaged mock, and the mock started
-// through the package's documented entry and its installed command.
+// contract project, its own vitest suite against the packaged mock (useMock, and startMock
+// for a server of its own), and the mock's installed command.
 //
 // One pack and one install for all of it. The type checks run in this process
 // (test/helpers/typecheck.ts: one program per project, the declaration files parsed once).
@@ -142,7 +142,7 @@ describe('a strict consumer of the installed package', () => {
     expect(typecheck(dir, 'tsconfig.json', CONSUMER_OWN).output, 'tsc output').toBe('');
   });
 
-  it("the project's own vitest suite contract-tests its app code against the mock: useMock, seed, override, requests", async () => {
+  it("the project's own vitest suite contract-tests its app code against the mock: useMock, seed, override, requests, startMock", async () => {
     // Typed as a strict consumer writes it (vitest's own declarations are not ours to check).
     const compilerOptions = { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true };
     const dir = writeProject('suite', compilerOptions, { 'package.json': JSON.stringify({ type: 'module' }), 'src/app.ts': APP_SOURCE, 'test/app.test.ts': TEST_SOURCE }, ['src', 'test']);
@@ -163,31 +163,10 @@ describe('a strict consumer of the installed package', () => {
   }, 300_000);
 });
 
-// Another project's view of the mock: started through the documented entry
-// (`import { startMock } from 'provider-api-clients/mock'`) and the installed command
-// (`bin`), without knowing this repository's scripts.
+// Another project's view of the mock: the installed command (`bin`), and the entry without
+// its optional peers. (The documented entry, `import { startMock } from
+// 'provider-api-clients/mock'`, is used by the consumer's own suite above.)
 describe('the mock from the installed package', () => {
-  it('startMock({ port, takenNames }) -> { url, reset, close }, imported as provider-api-clients/mock', async () => {
-    const dir = writeProject('start-mock', {}, {
-      'consumer.mjs': `import { startMock } from 'provider-api-clients/mock';
-const mock = await startMock({ port: 0, takenNames: ['orders-db'] });
-const check = (name) => fetch(mock.url + '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01', {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, type: 'Provider.Sql/servers' }),
-}).then((r) => r.json());
-const taken = await check('orders-db');
-mock.reset({ takenNames: [] });
-const free = await check('orders-db');
-await mock.close();
-console.log(JSON.stringify({ url: mock.url, taken, free }));
-`,
-    }, []);
-    const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: dir, timeout: 30_000 });
-    const { url, taken, free } = JSON.parse(stdout);
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(taken).toMatchObject({ name: 'orders-db', available: false, reason: 'AlreadyExists' });
-    expect(free).toEqual({ name: 'orders-db', available: true });
-  });
-
   it('the installed command (bin) starts, prints its URL, stops on SIGTERM', async () => {
     const pkg = JSON.parse(readFileSync(join(project.installed, 'package.json'), 'utf8'));
     const bin = join(project.installed, pkg.bin['provider-api-mock']);
