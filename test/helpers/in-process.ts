@@ -1,10 +1,10 @@
 // Runs a command of a workspace copy (`scripts/lint.mjs`, `generate.mjs`, `build.mjs`,
-// `changes.mjs`: the ones that export `main`) in this test process instead of a new Node process, with what
-// it prints captured. The copy's own scripts are imported, so the command reads and
-// writes the copy (their ROOT is where they live); node_modules is linked into the copy,
-// so Redocly, Spectral, openapi-typescript and TypeScript resolve to the same files and
-// are loaded once per test file, not once per run. That start-up was most of what these
-// tests cost (docs/testing.md).
+// `changes.mjs`: the ones that export `main`) in this test process instead of a new Node
+// process, with what it prints captured. The copy's own scripts are imported, so the
+// command reads and writes the copy (their ROOT is where they live); node_modules is linked
+// into the copy, so Redocly, Spectral, openapi-typescript and TypeScript resolve to the
+// same files and are loaded once per test file, not once per run. That start-up was most of
+// what these tests cost (docs/testing.md).
 //
 // What stays per run, as in a CLI: a new pipeline (config, Spectral worker), a new build
 // plan and cache read. What a process would reset and this does not: module-level memos,

@@ -1,6 +1,6 @@
 // `tsc -p <dir>` in this test process, for tests that type-check many small projects
 // against the same declarations (the consumer variants, the strict no-DOM settings, the
-// two-versions fixture). Each project gets its own program, with its own compiler options
+// two-versions fixture, the compile test's reference emit). Each project gets its own program, with its own compiler options
 // and module resolution, as its own tsc would; what they share is the parsed and bound
 // declaration files (lib.*.d.ts, @types/node, the package's .d.ts), through TypeScript's
 // DocumentRegistry: the mechanism the language service uses to share source files between
@@ -22,8 +22,8 @@ const registry = ts.createDocumentRegistry(true);
 export interface TypecheckResult {
   /** tsc's report, as `tsc -p` prints it without colour; '' when clean. */
   output: string;
-  /** Files written (when the project emits). */
-  emitted: string[];
+  /** True when the project emits nothing (noEmit, or an emit TypeScript refused). */
+  emitSkipped: boolean;
 }
 
 function format(diagnostics: readonly TS.Diagnostic[], cwd: string): string {
@@ -37,18 +37,22 @@ export interface TypecheckOptions {
    * is for TypeScript's lib. Default: every file the project's options say to check.
    */
   notChecked?: RegExp;
+  /** false: emit only, no type check (the files are the same; declaration emit asks the checker for what it needs). */
+  check?: boolean;
+  /** Where emitted files go; default: written to disk, as tsc writes them. */
+  writeFile?: (file: string, text: string) => void;
 }
 
 /** Type-checks (and, unless noEmit, emits) the project of `<dir>/<tsconfig>`, like `tsc -p`. */
-export function typecheck(dir: string, tsconfig = 'tsconfig.json', { notChecked }: TypecheckOptions = {}): TypecheckResult {
+export function typecheck(dir: string, tsconfig = 'tsconfig.json', { notChecked, check = true, writeFile = ts.sys.writeFile }: TypecheckOptions = {}): TypecheckResult {
   const configPath = resolve(dir, tsconfig);
   const configErrors: TS.Diagnostic[] = [];
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (d) => configErrors.push(d),
   });
-  if (!parsed || configErrors.length) return { output: format(configErrors, dir), emitted: [] };
-  if (parsed.errors.length) return { output: format(parsed.errors, dir), emitted: [] };
+  if (!parsed || configErrors.length) return { output: format(configErrors, dir), emitSkipped: true };
+  if (parsed.errors.length) return { output: format(parsed.errors, dir), emitSkipped: true };
   const snapshots = new Map<string, TS.IScriptSnapshot | undefined>();
   const host: TS.LanguageServiceHost = {
     getCompilationSettings: () => parsed.options,
@@ -82,24 +86,16 @@ export function typecheck(dir: string, tsconfig = 'tsconfig.json', { notChecked 
   const service = ts.createLanguageService(host, registry);
   const program = service.getProgram();
   if (!program) throw new Error(`typecheck: no program for ${configPath}`);
-  const diagnostics = notChecked
-    ? [
-        // ts.getPreEmitDiagnostics, without the semantic check of those declaration files.
-        ...program.getConfigFileParsingDiagnostics(),
-        ...program.getOptionsDiagnostics(),
-        ...program.getSyntacticDiagnostics(),
-        ...program.getGlobalDiagnostics(),
-        ...program.getSourceFiles().flatMap((file) => (file.isDeclarationFile && notChecked.test(file.fileName) ? [] : program.getSemanticDiagnostics(file))),
-        ...(parsed.options.declaration ? program.getDeclarationDiagnostics() : []),
-      ]
-    : [...ts.getPreEmitDiagnostics(program)];
-  const emitted: string[] = [];
-  if (!parsed.options.noEmit) {
-    const result = program.emit(undefined, (file, text) => {
-      ts.sys.writeFile(file, text);
-      emitted.push(file);
-    });
-    diagnostics.push(...result.diagnostics);
-  }
-  return { output: format(ts.sortAndDeduplicateDiagnostics(diagnostics), dirname(configPath)), emitted };
+  // ts.getPreEmitDiagnostics, with the semantic check left out for `notChecked` files.
+  const diagnostics = [
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getSyntacticDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...(check ? program.getSourceFiles().flatMap((file) => (file.isDeclarationFile && notChecked?.test(file.fileName) ? [] : program.getSemanticDiagnostics(file))) : []),
+    ...(check && parsed.options.declaration ? program.getDeclarationDiagnostics() : []),
+  ];
+  const emitted = parsed.options.noEmit ? { emitSkipped: true, diagnostics: [] } : program.emit(undefined, (file, text) => writeFile(file, text));
+  diagnostics.push(...emitted.diagnostics);
+  return { output: format(ts.sortAndDeduplicateDiagnostics(diagnostics), dirname(configPath)), emitSkipped: emitted.emitSkipped };
 }

@@ -8,11 +8,10 @@ import { execFile } from 'node:child_process';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type * as TS from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typecheck } from '../helpers/typecheck.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
@@ -40,46 +39,26 @@ async function compileInNewProcess(): Promise<string[]> {
   return JSON.parse(stdout);
 }
 
-// TypeScript 5.9 by path (node_modules/.bin/tsc may be the benchmark's TypeScript 7).
-const ts = createRequire(import.meta.url)(join(import.meta.dirname, '../../node_modules/typescript')) as typeof TS;
 const PROJECTS = [
   { config: 'tsconfig.build.json', under: '', commonjs: false },
   { config: 'tsconfig.cjs.json', under: 'cjs', commonjs: true },
 ];
-/** Per project, parsed source files by name, reused while their text is the same. */
-const parsed = new Map<string, Map<string, { text: string; file: TS.SourceFile }>>();
 
 /**
  * What a fresh compile of the copy's sources gives, as dist/ would hold it (path -> text):
- * a plain program per project, as `tsc -p tsconfig.build.json` and `tsc -p
- * tsconfig.cjs.json` would emit, plus the CommonJS build's {"type":"commonjs"}. Not
- * scripts/lib/compile.mjs (no builder, no saved state, no swap): the incremental compiler
- * is checked against an independent reference. Parsed files are reused between calls
- * (a file is parsed again once its text changes), so each reference costs the emit, not
- * a cold start.
+ * a plain program per project (test/helpers/typecheck.ts), as `tsc -p tsconfig.build.json`
+ * and `tsc -p tsconfig.cjs.json` would emit, plus the CommonJS build's {"type":"commonjs"}.
+ * Not scripts/lib/compile.mjs (no builder, no saved state, no swap): the incremental
+ * compiler is checked against an independent reference. Emit only: the compile under test
+ * has just passed on these sources, and emit gives the same files with or without a check.
+ * The helper's shared parsed files make each reference cost the emit, not a cold start.
  */
 function freshDist(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const { config: name, under, commonjs } of PROJECTS) {
-    const config = ts.getParsedCommandLineOfConfigFile(file(name), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); } })!;
-    if (!parsed.has(name)) parsed.set(name, new Map());
-    const cache = parsed.get(name)!;
-    const host = ts.createCompilerHost(config.options);
-    const read = host.getSourceFile.bind(host);
-    host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-      const text = host.readFile(fileName);
-      const cached = cache.get(fileName);
-      if (text !== undefined && cached?.text === text && !shouldCreate) return cached.file;
-      const created = read(fileName, languageVersion, onError, shouldCreate);
-      if (created) cache.set(fileName, { text: created.text, file: created });
-      return created;
-    };
-    const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host });
-    // No separate type check: the compile under test has just passed on these sources, and
-    // emit gives the same files with or without one (declaration emit asks the checker for
-    // what it needs).
-    const { emitSkipped } = program.emit(undefined, (output, text) => void files.set(relative(file('dist'), output), text));
-    expect(emitSkipped, name).toBe(false);
+  for (const { config, under, commonjs } of PROJECTS) {
+    const { output, emitSkipped } = typecheck(dir, config, { check: false, writeFile: (path, text) => void files.set(relative(file('dist'), path), text) });
+    expect(output, config).toBe('');
+    expect(emitSkipped, config).toBe(false);
     if (commonjs) files.set(join(under, 'package.json'), '{"type":"commonjs"}\n');
   }
   return files;
