@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { filesNeedingIsolation } from './test/isolation.js';
 import LongestFirst from './test/sequencer.js';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+// The unit project's folders. Its files share their worker's modules, except those that
+// mock a module or change process-wide state (test/isolation.ts), which run isolated.
+const UNIT = ['test/unit', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
+const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);
 
 // One project per kind of test; the folder picks the project.
 export default defineConfig({
@@ -17,7 +24,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/spec/**/*.test.ts', 'test/pipeline/**/*.test.ts', 'test/changes/**/*.test.ts', 'test/growth/**/*.test.ts', 'test/package/**/*.test.ts', 'test/security/**/*.test.ts', 'test/deps/**/*.test.ts'],
+          include: UNIT.map((folder) => `${folder}/**/*.test.ts`),
+          exclude: UNIT_ISOLATED,
+          // Shared modules: most of these files load Redocly, Spectral or the clients, and
+          // loading them again per file cost about 11 s of CPU over the suite (docs/testing.md).
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // The unit files that mock a module or change process-wide state (test/isolation.ts).
+          name: 'unit-isolated',
+          include: UNIT_ISOLATED.length ? UNIT_ISOLATED : ['no files need isolation'],
           testTimeout: 30_000,
         },
       },

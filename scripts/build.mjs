@@ -67,8 +67,8 @@ async function build(skip) {
     step('generate', start, `${n} bundles + types unchanged`);
   }
 
-  // The clients and the docs only read generated/. Docs first: compiling holds this
-  // thread, and the docs step is short once the runtime is there.
+  // The clients and the docs only read generated/. Docs, then the compile (TypeScript 7
+  // in its own processes, lib/compile.mjs).
   if (!skip.has('docs')) {
     const { buildDocs } = await import('./docs.mjs');
     start = performance.now();

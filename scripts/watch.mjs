@@ -2,8 +2,9 @@
 // `npm run dev [-- --port <n>] [-- --no-mock] [-- --no-docs]`: watches specs/ (and the
 // lint configs) and, on a change, re-lints only the affected documents, re-bundles them,
 // regenerates their types and docs page, recompiles dist/, and makes the running mock
-// serve the new version. One warm process: the linters' engines, openapi-typescript,
-// the TypeScript compiler and Prism stay loaded between changes.
+// serve the new version. One warm process: the linters' engines, openapi-typescript and
+// Prism stay loaded between changes (dist/ is compiled by TypeScript 7's own process,
+// scripts/lib/compile.mjs, which needs no warming).
 //
 // A broken edit prints its problems (file:line:col) and changes nothing in generated/:
 // types, docs, dist/ and the mock keep the last good version until the edit is fixed.
@@ -18,7 +19,7 @@ import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import chokidar from 'chokidar';
 import { ROOT } from './lib/apis.mjs';
-import { createCompilerWorker } from './lib/compile.mjs';
+import { createCompiler } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
 import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
 import { createPipeline } from './lib/pipeline.mjs';
@@ -46,8 +47,8 @@ const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${
 const problems = (findings) => findings.forEach((f) => console.error(formatFinding(f)));
 
 const docs = withDocs ? await import('./docs.mjs') : undefined;
-// In a worker thread: a compile never holds back the next save's types and docs page.
-const compile = createCompilerWorker();
+// In TypeScript 7's processes: a compile never holds back the next save's types and docs page.
+const compile = createCompiler();
 let pipeline;
 let mock;
 
@@ -222,12 +223,11 @@ async function firstPass() {
 }
 /**
  * When the first pass had nothing to redo, the engines have not run in this process yet:
- * one document is linted, bundled and typed in memory (nothing written) and the compiler
- * is brought up to date, so the first save is as quick as the later ones.
+ * one document is linted, bundled and typed in memory (nothing written), so the first
+ * save is as quick as the later ones.
  */
 async function warmUp() {
   const t = performance.now();
-  const primed = compile({ write: false }).catch(() => {}); // a failing compile is reported by the next save
   // One document of each family: their rules and schemas take different paths through the engines.
   for (const api of new Map(pipeline.apis.map((a) => [a.family, a])).values()) {
     try {
@@ -238,9 +238,6 @@ async function warmUp() {
     }
   }
   log('warm', 'linters and type generator loaded', t);
-  // The compiler warms up in its worker after "watching": a save meanwhile is seen, and its
-  // dist/ compile waits in the worker's queue behind this one.
-  primed.then(() => log('warm', 'compiler loaded', t));
 }
 
 let warming;

@@ -34,6 +34,7 @@ const TOOLS = [
   '@stoplight/spectral-rulesets',
   'openapi-typescript',
   'typescript',
+  'typescript-7',
   'yaml',
 ];
 

@@ -81,10 +81,11 @@ function filesUnder(dir, keep) {
     .filter(keep);
 }
 
-// What tsconfig.build.json compiles (src and generated/**/*.ts), plus the configs.
+// What tsconfig.build.json and tsconfig.cjs.json compile (src and generated/**/*.ts), plus the configs.
 const compileInputs = () => [
   join(ROOT, 'tsconfig.json'),
   join(ROOT, 'tsconfig.build.json'),
+  join(ROOT, 'tsconfig.cjs.json'),
   ...filesUnder(join(ROOT, 'src'), (file) => file.endsWith('.ts')),
   ...filesUnder(GENERATED, (file) => file.endsWith('.ts') && !relative(GENERATED, file).startsWith('docs')),
 ];

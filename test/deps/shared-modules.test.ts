@@ -1,38 +1,26 @@
-// The contract project runs its files without isolation (vitest.config.ts: `isolate:
-// false`): the files of one worker share its modules, so a file that mocked a module,
-// stubbed a global or changed the environment would change it for the files after it.
-// This holds every file of that project to what makes sharing safe.
-import { readdirSync, readFileSync } from 'node:fs';
+// Test files that share their worker's modules (vitest's `isolate: false`: the contract
+// project, and the unit project but for the files test/isolation.ts routes to
+// "unit-isolated"). A file that mocked a module, stubbed a global or changed the
+// environment would change it for the files after it in the same worker. This holds the
+// shared files, and the helpers any test imports, to what makes sharing safe, and checks
+// that the unit files which need isolation get it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { filesNeedingIsolation, forbiddenUses, sources } from '../isolation.js';
+import config from '../../vitest.config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
+// Folders whose every file shares modules (no isolated counterpart).
 const SHARED = ['test/contract', 'test/consumer', 'test/scenarios'];
+// Modules the tests import (not test files): they run inside shared workers too.
+const HELPERS = ['test/helpers', ...['test/unit', 'test/changes', 'test/docs', 'test/lint', 'test/pipeline', 'test/spec', 'test/security'].flatMap((folder) => [...sources(join(ROOT, folder))].filter((file) => !file.endsWith('.test.ts')).map((file) => relative(ROOT, file)))];
 
-// What a file must not do when its worker's modules are shared with the next file.
-const FORBIDDEN: Array<[RegExp, string]> = [
-  [/\bvi\s*\.\s*(mock|doMock|unmock|stubGlobal|stubEnv|resetModules|spyOn)\s*\(/, 'vi.mock / vi.stubGlobal / vi.stubEnv / vi.resetModules / vi.spyOn'],
-  [/\bprocess\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\+=|\?\?=|\|\|=)/, 'an assignment to process.env'],
-  [/\bdelete\s+process\.env\b/, 'delete process.env'],
-  [/\bprocess\.(chdir|umask)\s*\(/, 'process.chdir / process.umask'],
-  [/\bglobalThis\.\w+\s*=(?!=)/, 'an assignment to globalThis'],
-];
+const projectNamed = (name: string) => (config.test!.projects as Array<{ test: { name: string; include?: string[]; exclude?: string[]; isolate?: boolean } }>).find((p) => p.test.name === name)!.test;
 
-function* sources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'fixtures') yield* sources(path);
-    } else if (/\.(ts|mts|mjs|js)$/.test(entry.name)) yield path;
-  }
-}
-
-/** Every forbidden use in `text`, as "line: what". */
-export function forbiddenUses(text: string): string[] {
-  return text.split('\n').flatMap((line, i) => FORBIDDEN.filter(([pattern]) => pattern.test(line)).map(([, what]) => `${i + 1}: ${what}`));
-}
-
-describe('the files that share modules (the contract project: isolate false)', () => {
+describe('the files that share modules', () => {
   it('the check finds each forbidden use (control)', () => {
     const text = ["vi.mock('x');", 'vi.stubEnv("A", "1");', "process.env.TOKEN = 'x';", "process.env['A'] ??= '1';", 'delete process.env.A;', "process.chdir('/');", 'globalThis.fetch = f;', 'if (process.env.A === "1") {}', "const a = vi.fn();"].join('\n');
     expect(forbiddenUses(text)).toEqual([
@@ -49,5 +37,36 @@ describe('the files that share modules (the contract project: isolate false)', (
   it.each(SHARED)('%s/ neither mocks modules nor changes process-wide state', (folder) => {
     const found = [...sources(join(ROOT, folder))].flatMap((file) => forbiddenUses(readFileSync(file, 'utf8')).map((use) => `${relative(ROOT, file)}:${use}`));
     expect(found).toEqual([]);
+  });
+
+  it('the helpers the tests import neither mock modules nor change process-wide state', () => {
+    expect(HELPERS.length).toBeGreaterThan(5);
+    const files = HELPERS.flatMap((path) => (path.endsWith('.ts') || path.endsWith('.mjs') ? [join(ROOT, path)] : [...sources(join(ROOT, path))]));
+    const found = files.flatMap((file) => forbiddenUses(readFileSync(file, 'utf8')).map((use) => `${relative(ROOT, file)}:${use}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the unit project shares modules, and the unit files that need isolation run in "unit-isolated"', () => {
+    const unit = projectNamed('unit');
+    const isolated = projectNamed('unit-isolated');
+    expect(unit.isolate).toBe(false);
+    expect(isolated.isolate).not.toBe(false);
+    // This very file holds the forbidden patterns (as text, above), so it is one of them.
+    expect(isolated.include).toContain('test/deps/shared-modules.test.ts');
+    expect(isolated.include).toContain('test/unit/versions.test.ts'); // vi.mock
+    expect(unit.exclude).toEqual(isolated.include);
+  });
+
+  it('a new test file that mocks a module is routed to isolation without a config edit (control)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'isolation-'));
+    try {
+      mkdirSync(join(root, 'test/unit'), { recursive: true });
+      writeFileSync(join(root, 'test/unit/plain.test.ts'), "import { it } from 'vitest';\nit('x', () => {});\n");
+      writeFileSync(join(root, 'test/unit/mocks.test.ts'), "import { vi } from 'vitest';\nvi.mock('../../src/core.js');\n");
+      writeFileSync(join(root, 'test/unit/support.ts'), "vi.mock('x');\n"); // not a test file: the helpers check covers it
+      expect(filesNeedingIsolation(root, ['test/unit'])).toEqual(['test/unit/mocks.test.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

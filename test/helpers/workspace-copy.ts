@@ -15,9 +15,9 @@
 // copy's first build redoes only the documents the test changed instead of linting every
 // one again. Nothing is trusted for being copied: the cache checks each entry against the
 // copy's own files (content hashes, tool versions, the pipeline's source), so an unbuilt
-// or stale checkout just gives a copy that builds cold. The compiler's saved state is not
-// copied: it describes this checkout's dist/ (with the CommonJS build, which a copy does
-// not compile: no tsconfig.cjs.json), so a copy compiles its dist/ afresh either way.
+// or stale checkout just gives a copy that builds cold. The record of this checkout's dist/
+// is not copied: the copy has no dist/ of its own yet (and no CommonJS build: no
+// tsconfig.cjs.json), so it compiles one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -29,8 +29,8 @@ import { compareVersions } from '../../scripts/lib/apis.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/provider-api');
-/** The compiler's saved state and the record of the dist/ it made (scripts/lib/compile.mjs, incremental.mjs). */
-const COMPILER_STATE = ['tsc', 'dist.json'];
+/** The record of the dist/ the last compile made (scripts/lib/incremental.mjs). */
+const DIST_RECORD = ['dist.json'];
 const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 interface Entry {
@@ -89,7 +89,7 @@ export async function workspaceCopy(
   const keep = (source: string) => ![...skip].some((path) => source === path || source.startsWith(path + sep));
   for (const entry of ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true, filter: keep });
   if (built && existsSync(CACHE)) {
-    await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !COMPILER_STATE.some((name) => source.startsWith(join(CACHE, name))) });
+    await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.some((name) => source.startsWith(join(CACHE, name))) });
   }
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   if (dropped.length) {
