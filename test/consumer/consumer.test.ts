@@ -22,28 +22,51 @@ import { makeConsumerProject, type ConsumerProject } from './project.js';
 const run = promisify(execFile);
 
 type Format = 'ESM' | 'CommonJS';
+/** The consumer's compiler: TypeScript 7 (the native one, current) or 5.9 (the last 5.x). */
+type Compiler = '7' | '5.9';
+type Row = [name: string, options: Record<string, unknown>, formats: Format[], compilers: Compiler[]];
 
 // Supported: node16, nodenext and bundler, from ESM and CommonJS (bundler is ESM-only
 // by TypeScript's rules); node10 too, for CommonJS (main/types/typesVersions). Each
 // resolution is one project: its ESM and CommonJS files sit in folders with their own
 // package.json `type`, which is how TypeScript (and Node) pick each file's format, so
 // one program checks both, as one tsc run would in a project that has both.
-const RESOLUTIONS: Array<[string, Record<string, unknown>, Format[]]> = [
-  ['node16', { module: 'node16', moduleResolution: 'node16' }, ['ESM', 'CommonJS']],
-  ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }, ['ESM', 'CommonJS']],
-  ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['ESM']],
-  ['node10', { module: 'commonjs', moduleResolution: 'node10' }, ['CommonJS']],
+// Consumers compile with TypeScript 7 or 5.x: every resolution TypeScript 7 has is checked
+// with it; nodenext (the Node default) with 5.9 too; node10, which TypeScript 7 removed,
+// with 5.9 only.
+const RESOLUTIONS: Row[] = [
+  ['node16', { module: 'node16', moduleResolution: 'node16' }, ['ESM', 'CommonJS'], ['7']],
+  ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }, ['ESM', 'CommonJS'], ['7', '5.9']],
+  ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['ESM'], ['7']],
+  ['node10', { module: 'commonjs', moduleResolution: 'node10' }, ['CommonJS'], ['5.9']],
 ];
 // A strict Node service: no DOM library (`lib: ["ES2022"]`), so nothing in the
 // declarations may lean on DOM types that Node does not declare.
-const WITHOUT_DOM: Array<[string, Record<string, unknown>, Format[]]> = [
-  ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }, ['ESM', 'CommonJS']],
-  ['node16', { module: 'node16', moduleResolution: 'node16' }, ['ESM']],
-  ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['ESM']],
+const WITHOUT_DOM: Row[] = [
+  ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }, ['ESM', 'CommonJS'], ['7', '5.9']],
+  ['node16', { module: 'node16', moduleResolution: 'node16' }, ['ESM'], ['7']],
+  ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, ['ESM'], ['7']],
 ];
-/** Each row with its title first: "node16, ESM and CommonJS". */
-const titled = (rows: Array<[string, Record<string, unknown>, Format[]]>) => rows.map(([name, options, formats]) => [`${name}, ${formats.join(' and ')}`, name, options, formats] as const);
+/** One row per compiler, its title first: "node16, ESM and CommonJS, TypeScript 7". */
+const titled = (rows: Row[]) =>
+  rows.flatMap(([name, options, formats, compilers]) => compilers.map((compiler) => [`${name}, ${formats.join(' and ')}, TypeScript ${compiler}`, name, options, formats, compiler] as const));
 const folderOf = (format: Format) => (format === 'ESM' ? 'esm' : 'cjs');
+
+const TSC_7 = join(import.meta.dirname, '../../node_modules/typescript-7/bin/tsc');
+
+/**
+ * `tsc -p <dir>` of the given compiler: its report, '' when clean. TypeScript 5.9 runs in
+ * this process (test/helpers/typecheck.ts); TypeScript 7, which has no API, as its own
+ * command, checking every file the options say to (@types/node included: it is native
+ * and fast enough).
+ */
+async function typecheckWith(compiler: Compiler, dir: string): Promise<string> {
+  if (compiler === '5.9') return typecheck(dir, 'tsconfig.json', CONSUMER_OWN).output;
+  // One thread: the suite keeps both cores busy already, and TypeScript 7's parallel
+  // checkers cost more CPU in all for these small projects.
+  const result = await run(process.execPath, [TSC_7, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false', '--singleThreaded'], { cwd: dir }).catch((error: { stdout?: string; stderr?: string; message: string }) => error);
+  return `${result.stdout ?? ''}${result.stderr ?? ''}${'message' in result && !result.stdout && !result.stderr ? result.message : ''}`.trim();
+}
 
 const STRICT = {
   target: 'ES2022',
@@ -118,9 +141,9 @@ describe('the tarball', () => {
 });
 
 describe('a strict consumer of the installed package', () => {
-  it.each(titled(RESOLUTIONS))('%s: type-checks, compiles and runs against the mock', async (_title, name, options, formats) => {
-    const dir = writeProject(name, { ...STRICT, ...options }, formatFolders(formats, CONSUMER_SOURCE), formats.map(folderOf));
-    expect(typecheck(dir, 'tsconfig.json', CONSUMER_OWN).output, 'tsc output').toBe('');
+  it.each(titled(RESOLUTIONS))('%s: type-checks, compiles and runs against the mock', async (_title, name, options, formats, compiler) => {
+    const dir = writeProject(`${name} ts${compiler}`, { ...STRICT, ...options }, formatFolders(formats, CONSUMER_SOURCE), formats.map(folderOf));
+    expect(await typecheckWith(compiler, dir), 'tsc output').toBe('');
     for (const format of formats) {
       // Emitted beside its source, where its package.json gives Node its format.
       const main = join(folderOf(format), 'main.js');
@@ -137,9 +160,9 @@ describe('a strict consumer of the installed package', () => {
     }
   }, 120_000);
 
-  it.each(titled(WITHOUT_DOM))('%s, without the DOM library: type-checks with skipLibCheck: false', (_title, name, options, formats) => {
-    const dir = writeProject(`no-dom ${name}`, { ...STRICT, lib: ['ES2022'], noEmit: true, ...options }, formatFolders(formats, NODE_SERVICE_SOURCE), formats.map(folderOf));
-    expect(typecheck(dir, 'tsconfig.json', CONSUMER_OWN).output, 'tsc output').toBe('');
+  it.each(titled(WITHOUT_DOM))('%s, without the DOM library: type-checks with skipLibCheck: false', async (_title, name, options, formats, compiler) => {
+    const dir = writeProject(`no-dom ${name} ts${compiler}`, { ...STRICT, lib: ['ES2022'], noEmit: true, ...options }, formatFolders(formats, NODE_SERVICE_SOURCE), formats.map(folderOf));
+    expect(await typecheckWith(compiler, dir), 'tsc output').toBe('');
   });
 
   it("the project's own vitest suite contract-tests its app code against the mock: useMock, seed, override, requests, startMock", async () => {
