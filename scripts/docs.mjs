@@ -133,8 +133,6 @@ async function pageInfo(api, defaults, document) {
   };
 }
 
-const infoMemo = new Map();
-
 /**
  * pageInfo from the build cache when the bundle is unchanged (so the landing page of a
  * large workspace never re-parses the bundles an edit did not touch), else computed and
@@ -225,12 +223,10 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
   let infos;
   const infosOf = async () =>
     (infos ??= await Promise.all(
-      apis.map(async (api) => {
-        // In `npm run dev` the landing page is redone on every save: an unchanged bundle is not parsed again.
-        const memo = `${api.name}\0${api.docs}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`;
-        if (!infoMemo.has(memo)) infoMemo.set(memo, await cachedPageInfo(api, defaults, sources.get(api)));
-        return infoMemo.get(memo);
-      }),
+      // In `npm run dev` the landing page is redone on every save: an unchanged bundle is
+      // not parsed again, its page info comes from the cache entry. (Not from a memo of this
+      // process: the entry on disk is what the next build trusts, so it is kept current.)
+      apis.map((api) => cachedPageInfo(api, defaults, sources.get(api))),
     ));
   if (landing.value?.key !== landingKey || !(await intact(index, landing.value.sha))) {
     const html = landingPage(await infosOf(), changes);

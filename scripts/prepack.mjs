@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/apis.mjs';
 
-if (!existsSync(join(ROOT, 'node_modules/typescript'))) {
+if (!existsSync(join(ROOT, 'node_modules/typescript-7'))) {
   console.error('prepack: the package is compiled before it is packed, and the toolchain is not installed here. Run `npm ci` (then `npm pack` again).');
   process.exit(1);
 }

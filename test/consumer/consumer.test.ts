@@ -5,8 +5,9 @@
 // contract project, its own vitest suite against the packaged mock (useMock, and startMock
 // for a server of its own), and the mock's installed command.
 //
-// One pack and one install for all of it. The type checks run in this process
-// (test/helpers/typecheck.ts: one program per project, the declaration files parsed once).
+// One pack and one install for all of it. The TypeScript 5.9 checks run in this process
+// (test/helpers/typecheck.ts: one program per project, the declaration files parsed once);
+// TypeScript 7, which has no API, runs as its own command.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

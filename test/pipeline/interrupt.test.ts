@@ -1,27 +1,24 @@
-// `npm run build` killed (SIGKILL, no chance to clean up) at random points while it turns
-// one version of the outputs into the next, a bounded number of times. After each kill,
-// every output and cache entry on disk must be whole: byte for byte the old version or
-// the new one, never a torn mix; the next build must then finish with exactly the new
+// `npm run build` killed (SIGKILL, no chance to clean up) in each of its steps while it
+// turns one version of the outputs into the next, a bounded number of times. After each
+// kill, every output and cache entry on disk must be whole: byte for byte the old version
+// or the new one, never a torn mix; the next build must then finish with exactly the new
 // version (a half-done cache is never trusted). Scratch files (`*.tmp-*`, which a kill can
 // leave behind, gitignored) are not outputs.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
-const run = promisify(execFile);
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 4);
 const OUTPUTS = ['generated', 'dist', '.cache'];
 let dir: string;
 let remove: (() => Promise<void>) | undefined;
 let before: Map<string, string>;
 let after: Map<string, string>;
-let fullBuildMs = 0;
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -42,10 +39,6 @@ async function snapshot(): Promise<Map<string, string>> {
   return files;
 }
 
-async function build() {
-  await run(process.execPath, ['scripts/build.mjs'], { cwd: dir, maxBuffer: 1 << 24 });
-}
-
 /** Puts the saved old outputs back in place of whatever is there. */
 async function restoreOld() {
   for (const top of OUTPUTS) {
@@ -54,14 +47,35 @@ async function restoreOld() {
   }
 }
 
-/** Starts a build and SIGKILLs it after `delayMs` (or lets it end first). */
-function buildKilledAfter(delayMs: number): Promise<'killed' | 'finished'> {
+// The build prints a line as each step ends ("build  lint …", "build  generate …", …).
+// Killing a random moment after one of them lands early in the next step; null: a random
+// moment before the first line (start-up and lint). Round r kills in STEPS[r % 4].
+const STEPS: Array<string | null> = ['build  lint', 'build  generate', 'build  docs', null];
+const AFTER_LINE_MS = 250;
+let firstLineMs = 1000; // until a round has seen the first line
+
+/** Starts a build and SIGKILLs it at a random moment after `line` (or lets it end first). */
+function buildKilledAfter(line: string | null): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
-    child.once('exit', (code, signal) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    let timer: NodeJS.Timeout | undefined;
+    let at = '';
+    const killIn = (ms: number) => {
+      at = `${Math.round(performance.now() - start + ms)} ms`;
+      timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    };
+    if (line === null) killIn(Math.round(Math.random() * firstLineMs));
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      if (!out.includes('\n')) firstLineMs = Math.min(firstLineMs, performance.now() - start);
+      out += chunk;
+      if (line !== null && !timer && out.includes(line)) killIn(Math.round(Math.random() * AFTER_LINE_MS));
+    });
+    child.once('exit', (_code, signal) => {
       clearTimeout(timer);
-      resolve(signal === 'SIGKILL' ? 'killed' : 'finished');
+      resolve(`${signal === 'SIGKILL' ? 'killed' : 'finished'} at ${at || 'end'} (${line ?? 'before the first step line'})`);
     });
   });
 }
@@ -71,8 +85,8 @@ const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 
 beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('interrupt-test-', { built: true }));
-  // The old version: built in this process (test/helpers/in-process.ts); what is killed,
-  // and the build whose time sets the range of kill points, are processes.
+  // The old and the new version are built in this process (test/helpers/in-process.ts);
+  // what is killed is a process.
   const first = await runInProcess(dir, 'scripts/build.mjs');
   if (first.code !== 0) throw new Error(`the first build of the copy failed:\n${first.output}`);
   before = await snapshot();
@@ -80,9 +94,8 @@ beforeAll(async () => {
   // The edit: a shared parameter (both business-data documents) and one schema.
   await writeFile(join(dir, COMMON), (await readFile(join(dir, COMMON), 'utf8')).replace('Key of the company', 'Key (id) of the company'));
   await writeFile(join(dir, SCHEMA), (await readFile(join(dir, SCHEMA), 'utf8')).replace('description: Short code.', 'description: Short code, interrupted.'));
-  const start = performance.now();
-  await build();
-  fullBuildMs = performance.now() - start;
+  const second = await runInProcess(dir, 'scripts/build.mjs');
+  if (second.code !== 0) throw new Error(`the build of the edit failed:\n${second.output}`);
   after = await snapshot();
 }, 240_000);
 
@@ -102,14 +115,11 @@ describe('npm run build, killed at random points', () => {
     const outcomes: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await restoreOld();
-      // One kill point in each of ROUNDS equal spans of the build, at random within it:
-      // early, middle and late are all hit, whatever the draw (the last span ends short of
-      // the measured time, so that a kill, not the end of the build, closes each round).
-      const delay = Math.round(50 + ((round + Math.random()) / ROUNDS) * fullBuildMs * 0.9);
-      outcomes.push(`${await buildKilledAfter(delay)} after ${delay} ms`);
+      const outcome = await buildKilledAfter(STEPS[round % STEPS.length]!);
+      outcomes.push(outcome);
       const now = await snapshot();
       const torn = [...now].filter(([file, hash]) => hash !== before.get(file) && hash !== after.get(file)).map(([file]) => file);
-      expect(torn, `round ${round}: killed after ${delay} ms`).toEqual([]);
+      expect(torn, `round ${round}: ${outcome}`).toEqual([]);
       // Cache entries that are present also hold their own hash.
       for (const [file] of now) {
         if (!file.startsWith('.cache/')) continue;
@@ -122,6 +132,6 @@ describe('npm run build, killed at random points', () => {
     const recovery = await runInProcess(dir, 'scripts/build.mjs');
     expect(recovery.code, recovery.output).toBe(0);
     expect(Object.fromEntries(await snapshot())).toEqual(Object.fromEntries(after));
-    console.log(`interrupt test: full build ${Math.round(fullBuildMs)} ms; ${outcomes.join('; ')}`);
+    console.log(`interrupt test: ${outcomes.join('; ')}`);
   }, 600_000);
 });
