@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { tsc7 } from '../helpers/tsc7.js';
 import { typecheck } from '../helpers/typecheck.js';
 import { CONSUMER_SOURCE, NODE_SERVICE_SOURCE } from './consumer-source.js';
 import { APP_SOURCE, TEST_SOURCE } from './consumer-suite.js';
@@ -53,20 +54,13 @@ const titled = (rows: Row[]) =>
   rows.flatMap(([name, options, formats, compilers]) => compilers.map((compiler) => [`${name}, ${formats.join(' and ')}, TypeScript ${compiler}`, name, options, formats, compiler] as const));
 const folderOf = (format: Format) => (format === 'ESM' ? 'esm' : 'cjs');
 
-const TSC_7 = join(import.meta.dirname, '../../node_modules/typescript-7/bin/tsc');
-
 /**
  * `tsc -p <dir>` of the given compiler: its report, '' when clean. TypeScript 5.9 runs in
- * this process (test/helpers/typecheck.ts); TypeScript 7, which has no API, as its own
- * command, checking every file the options say to (@types/node included: it is native
- * and fast enough).
+ * this process (test/helpers/typecheck.ts); TypeScript 7 as its own command
+ * (test/helpers/tsc7.ts), checking every file the options say to (@types/node included).
  */
 async function typecheckWith(compiler: Compiler, dir: string): Promise<string> {
-  if (compiler === '5.9') return typecheck(dir, 'tsconfig.json', CONSUMER_OWN).output;
-  // One thread: the suite keeps both cores busy already, and TypeScript 7's parallel
-  // checkers cost more CPU in all for these small projects.
-  const result = await run(process.execPath, [TSC_7, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false', '--singleThreaded'], { cwd: dir }).catch((error: { stdout?: string; stderr?: string; message: string }) => error);
-  return `${result.stdout ?? ''}${result.stderr ?? ''}${'message' in result && !result.stdout && !result.stderr ? result.message : ''}`.trim();
+  return compiler === '5.9' ? typecheck(dir, 'tsconfig.json', CONSUMER_OWN).output : tsc7(dir);
 }
 
 const STRICT = {

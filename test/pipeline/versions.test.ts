@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProperty, addVersion } from '../helpers/add-version.js';
 import { generatedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { typecheck } from '../helpers/typecheck.js';
+import { tsc7 } from '../helpers/tsc7.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
@@ -131,7 +131,7 @@ describe('a second version of an API', () => {
         join(where, 'tsconfig.fixture.json'),
         JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'fixture'], exclude: [] }),
       );
-      return typecheck(where, 'tsconfig.fixture.json').output;
+      return tsc7(where, 'tsconfig.fixture.json');
     };
     expect(await check(dir)).toBe('');
     // The check has teeth: the same file against the committed workspace (one version per
