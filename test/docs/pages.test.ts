@@ -436,7 +436,7 @@ async function openOperation(page: Page, doc: any, op: (typeof operations)[numbe
         if (!current() || !(await heading.first().isVisible())) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
         return current() && (await heading.first().isVisible());
       },
-      { timeout: 20_000, interval: 500 },
+      { timeout: 20_000, interval: 200 },
     )
     .toBe(true);
 }

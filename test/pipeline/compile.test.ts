@@ -91,7 +91,7 @@ describe.sequential('the dist/ compile', () => {
   }, 180_000);
 
   // Each compile is a whole one, so the cases below compare with the dist/ of the same
-  // sources before them; the first and the last compare with TypeScript 5.9.
+  // sources before them; the first compares with TypeScript 5.9.
   it('drops the outputs of a source that is gone, and adds those of a new one', async () => {
     const before = await tree(file('dist'));
     await writeFile(file('src/extra.ts'), "export const extra = 'added';\n");
@@ -136,15 +136,16 @@ describe.sequential('the dist/ compile', () => {
   }, 180_000);
 
   it('replaces dist/ whole: a hand edit and a stray file are gone after the next compile', async () => {
+    const before = await tree(file('dist'));
     // A file the next change does not touch, and one no source produces.
-    await writeFile(file('dist/src/errors.js'), `${await readFile(file('dist/src/errors.js'), 'utf8')}\n// edited by hand\n`);
+    await writeFile(file('dist/src/errors.js'), `${before.get('src/errors.js')}\n// edited by hand\n`);
     await writeFile(file('dist/src/stray.js'), 'export const stray = 1;\n');
     const paging = file('src/paging.ts');
     await writeFile(paging, `${await readFile(paging, 'utf8')}\nexport const secondMarker = 2;\n`);
     await compile();
-    const dist = await expectSameAsReference();
-    expect(dist.get('src/errors.js')).not.toContain('edited by hand');
-    expect(dist.has('src/stray.js')).toBe(false);
+    const dist = await tree(file('dist'));
+    expect(dist.get('src/errors.js')).toBe(before.get('src/errors.js'));
+    expect([...dist.keys()].sort()).toEqual([...before.keys()].sort());
     expect(dist.get('src/paging.d.ts')).toContain('secondMarker');
   }, 180_000);
 });
