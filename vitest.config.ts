@@ -72,6 +72,8 @@ export default defineConfig({
           // Opens the rendered docs in Debian's Chromium (skipped, loudly, when none is found).
           name: 'docs',
           include: ['test/docs/**/*.test.ts'],
+          // Shared modules, as in the contract project (test/deps/shared-modules.test.ts).
+          isolate: false,
           testTimeout: 60_000,
         },
       },

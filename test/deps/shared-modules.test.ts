@@ -1,5 +1,5 @@
 // Test files that share their worker's modules (vitest's `isolate: false`: the contract
-// project, and the unit project but for the files test/isolation.ts routes to
+// and docs projects, and the unit project but for the files test/isolation.ts routes to
 // "unit-isolated"). A file that mocked a module, stubbed a global or changed the
 // environment would change it for the files after it in the same worker. This holds the
 // shared files, and the helpers any test imports, to what makes sharing safe, and checks
@@ -14,7 +14,7 @@ import config from '../../vitest.config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 // Folders whose every file shares modules (no isolated counterpart).
-const SHARED = ['test/contract', 'test/consumer', 'test/scenarios'];
+const SHARED = ['test/contract', 'test/consumer', 'test/scenarios', 'test/docs'];
 // Modules the tests import (not test files): they run inside shared workers too.
 const HELPERS = ['test/helpers', ...['test/unit', 'test/changes', 'test/docs', 'test/lint', 'test/pipeline', 'test/spec', 'test/security'].flatMap((folder) => [...sources(join(ROOT, folder))].filter((file) => !file.endsWith('.test.ts')).map((file) => relative(ROOT, file)))];
 

@@ -19,7 +19,7 @@
 // is not copied: the copy has no dist/ of its own yet (and no CommonJS build: no
 // tsconfig.cjs.json), so it compiles one.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -90,6 +90,14 @@ export async function workspaceCopy(
   for (const entry of ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true, filter: keep });
   if (built && existsSync(CACHE)) {
     await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.some((name) => source.startsWith(join(CACHE, name))) });
+  } else if (existsSync(CACHE)) {
+    // The docs' Redoc runtime (scripts/lib/docs-runtime.mjs), cut out of a page that a
+    // Redocly CLI process renders: keyed by the CLI's version and the extraction code, the
+    // same in the copy, and checked against its own hash when read. Without it every copy
+    // that renders docs starts that process again (0.7 s of CPU each).
+    for (const name of readdirSync(CACHE).filter((entry) => entry.startsWith('docs-runtime-'))) {
+      await cp(join(CACHE, name), join(dir, relative(ROOT, CACHE), name));
+    }
   }
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   if (dropped.length) {
