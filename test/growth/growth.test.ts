@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGeneratedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { typecheck } from '../helpers/typecheck.js';
+import { tsc7 } from '../helpers/tsc7.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
 import { applyGrowthEdits, GROWTH } from './edits.mjs';
@@ -96,7 +96,7 @@ describe('growing the workspace by the recipe', () => {
     `;
     await writeFile(join(dir, 'growth-check.ts'), check);
     await writeFile(join(dir, 'tsconfig.growth.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-check.ts'], exclude: [] }));
-    expect(typecheck(dir, 'tsconfig.growth.json').output).toBe('');
+    expect(await tsc7(dir, 'tsconfig.growth.json')).toBe('');
     // The same calls at run time, through the copy's compiled package.
     const js = check.replace(/'\.\/src\/index\.js'/, "'./dist/src/index.js'").replace(/: (string\[\]|Request|string \| undefined|number \| undefined)/g, '');
     await writeFile(join(dir, 'growth-run.mjs'), js);
