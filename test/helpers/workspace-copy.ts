@@ -8,7 +8,9 @@
 // entities). A workspace of five documents is copied whole; one of a hundred (versions
 // added over the years) is copied down to a few, so the time of these tests does not grow
 // with the documents.
-// `{ documents: 'all' }` copies every document (a test of "the workspace as it is").
+// `{ documents: 'all' }` copies every document (a test of "the workspace as it is");
+// `{ documents: [root, …] }` only the documents with those root files (a test that breaks
+// these documents and no other, so its time does not grow with the others).
 //
 // `{ built: true }` also copies this checkout's build cache (.cache/provider-api/: what
 // `npm run build` recorded of each document's lint, bundle, types and docs page), so the
@@ -73,13 +75,21 @@ export function entriesBeyondOldest(config: string): Entry[] {
   return apis.filter((entry) => !kept.has(entry));
 }
 
+/** The redocly.yaml entries whose root is not one of `roots` (each root must be an entry's). */
+function entriesOtherThan(config: string, roots: string[]): Entry[] {
+  const apis = Object.entries<any>((parseDocument(config).toJS() as any).apis ?? {}).map(([name, { root, output }]) => ({ name, root, output }));
+  const missing = roots.filter((root) => !apis.some((api) => api.root === root));
+  if (missing.length) throw new Error(`workspace copy: no redocly.yaml entry has the root ${missing.join(', ')}`);
+  return apis.filter((api) => !roots.includes(api.root));
+}
+
 export async function workspaceCopy(
   prefix: string,
-  { documents = 'bounded', built = false }: { documents?: 'bounded' | 'all'; built?: boolean } = {},
+  { documents = 'bounded', built = false }: { documents?: 'bounded' | 'all' | string[]; built?: boolean } = {},
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   const config = await readFile(join(ROOT, 'redocly.yaml'), 'utf8');
-  const dropped = documents === 'all' ? [] : entriesBeyondOldest(config);
+  const dropped = documents === 'all' ? [] : Array.isArray(documents) ? entriesOtherThan(config, documents) : entriesBeyondOldest(config);
   // What belongs to a left-out document only: its version folder and its outputs.
   const skip = new Set<string>();
   for (const { name, root, output } of dropped) {
