@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { filesNeedingIsolation } from './test/isolation.js';
+import { filesNeedingIsolation, UNIT } from './test/isolation.js';
 import LongestFirst from './test/sequencer.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 // The unit project's folders. Its files share their worker's modules, except those that
 // mock a module or change process-wide state (test/isolation.ts), which run isolated.
-const UNIT = ['test/unit', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
 const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);
 
 // One project per kind of test; the folder picks the project.

@@ -9,18 +9,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
+/** The unit project's folders (vitest.config.ts); their non-test modules are helpers the tests import. */
+export const UNIT = ['test/unit', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
+
 // What a file must not do when its worker's modules are shared with the next file.
 const FORBIDDEN: Array<[RegExp, string]> = [
   [/\bvi\s*\.\s*(mock|doMock|unmock|stubGlobal|stubEnv|resetModules|spyOn)\s*\(/, 'vi.mock / vi.stubGlobal / vi.stubEnv / vi.resetModules / vi.spyOn'],
+  [/\bvi\s*\.\s*(useFakeTimers|setSystemTime)\s*\(/, 'vi.useFakeTimers / vi.setSystemTime'],
+  [/\bObject\.assign\s*\(\s*process\.env\b/, 'an assignment to process.env'],
   [/\bprocess\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\+=|\?\?=|\|\|=)/, 'an assignment to process.env'],
   [/\bdelete\s+process\.env\b/, 'delete process.env'],
   [/\bprocess\.(chdir|umask)\s*\(/, 'process.chdir / process.umask'],
   [/\bglobalThis\.\w+\s*=(?!=)/, 'an assignment to globalThis'],
 ];
 
-/** Every forbidden use in `text`, as "line: what". */
+/** Every forbidden use in `text`, as "line: what" (a use may span lines: `vi\n  .mock(`). */
 export function forbiddenUses(text: string): string[] {
-  return text.split('\n').flatMap((line, i) => FORBIDDEN.filter(([pattern]) => pattern.test(line)).map(([, what]) => `${i + 1}: ${what}`));
+  const found: Array<[number, number, string]> = [];
+  FORBIDDEN.forEach(([pattern, what], order) => {
+    for (const match of text.matchAll(new RegExp(pattern.source, 'g'))) found.push([text.slice(0, match.index).split('\n').length, order, what]);
+  });
+  return found.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([line, , what]) => `${line}: ${what}`);
 }
 
 /** Every source file under `dir` (fixtures left out: they are data, not code that runs here). */

@@ -15,10 +15,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ROOT } from './apis.mjs';
+import { CACHE } from './cache.mjs';
 import { scratchDirFor, swapInDir } from './files.mjs';
+import { tsc7Command } from './tsc7.mjs';
 
 const DIST = join(ROOT, 'dist');
 
@@ -30,26 +31,22 @@ const PROJECTS = [
 
 export class CompileFailed extends Error {}
 
-/** TypeScript 7's command (bin/tsc of the `typescript-7` package, which runs the native binary). */
-function tscPath() {
-  let manifest;
-  try {
-    manifest = createRequire(join(ROOT, 'package.json')).resolve('typescript-7/package.json');
-  } catch {
-    throw new CompileFailed('compile: TypeScript 7 (the `typescript-7` dev dependency) is not installed. Run `npm ci`.');
-  }
-  return join(dirname(manifest), 'bin/tsc');
-}
-
 /** Runs tsc on one project into `outDir`; resolves to its report ('' when clean). */
 function tsc(config, outDir) {
-  const args = [tscPath(), '-p', config, '--outDir', outDir, '--pretty', 'false'];
+  let command;
+  try {
+    command = tsc7Command();
+  } catch (error) {
+    return Promise.reject(new CompileFailed(`compile: ${error.message}`));
+  }
+  const args = [...command.args, '-p', config, '--outDir', outDir, '--pretty', 'false'];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command.file, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const report = `${stdout}${stderr}`.replaceAll(`${ROOT}/`, '').trim();
       if (!error) resolve(report);
-      else if (typeof error.code === 'number') reject(new CompileFailed(report || `${config}: tsc exited with ${error.code}`));
-      else reject(new CompileFailed(`${config}: tsc could not run (${error.signal ?? error.code ?? error.message})`));
+      else if (error.signal) reject(new CompileFailed(`${config}: tsc was stopped (${error.signal})`));
+      else if (typeof error.code === 'number') reject(new CompileFailed(report || `${config}: tsc exited with ${error.code} and said nothing`));
+      else reject(new CompileFailed(`${config}: tsc could not run (${error.code ?? error.message})`));
     });
   });
 }
@@ -66,14 +63,18 @@ async function countFiles(dir) {
  */
 export function createCompiler({ projects = PROJECTS.filter(({ config }) => existsSync(join(ROOT, config))) } = {}) {
   return async function compile() {
+    if (!projects.length) throw new CompileFailed('compile: no tsconfig.build.json here, nothing to compile');
+    // The 5.9 compiler's saved state (build info and the hash of the dist/ it described),
+    // left by a build before dist/ moved to TypeScript 7: nothing reads it any more.
+    await rm(join(CACHE, 'tsc'), { recursive: true, force: true });
     const scratch = await scratchDirFor(DIST);
     try {
       const results = await Promise.allSettled(projects.map(({ config, under }) => tsc(config, join(scratch, under))));
       const failed = results.filter((r) => r.status === 'rejected').map((r) => r.reason);
       if (failed.length) {
-        // The same error is usually reported by both projects: say it once.
-        const reports = [...new Set(failed.map((e) => (e instanceof CompileFailed ? e.message : String(e))))];
-        throw new CompileFailed(reports.join('\n'));
+        // Both projects compile the same sources, so most errors come twice: each line once.
+        const lines = failed.flatMap((e) => (e instanceof CompileFailed ? e.message : String(e)).split('\n'));
+        throw new CompileFailed([...new Set(lines)].join('\n'));
       }
       for (const { under, commonjs } of projects) if (commonjs) await writeFile(join(scratch, under, 'package.json'), '{"type":"commonjs"}\n');
       const files = await countFiles(scratch);

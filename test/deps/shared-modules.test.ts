@@ -9,20 +9,20 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { filesNeedingIsolation, forbiddenUses, sources } from '../isolation.js';
+import { filesNeedingIsolation, forbiddenUses, sources, UNIT } from '../isolation.js';
 import config from '../../vitest.config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 // Folders whose every file shares modules (no isolated counterpart).
 const SHARED = ['test/contract', 'test/consumer', 'test/scenarios', 'test/docs'];
 // Modules the tests import (not test files): they run inside shared workers too.
-const HELPERS = ['test/helpers', ...['test/unit', 'test/changes', 'test/docs', 'test/lint', 'test/pipeline', 'test/spec', 'test/security'].flatMap((folder) => [...sources(join(ROOT, folder))].filter((file) => !file.endsWith('.test.ts')).map((file) => relative(ROOT, file)))];
+const HELPERS = ['test/helpers', ...[...UNIT, 'test/docs'].flatMap((folder) => [...sources(join(ROOT, folder))].filter((file) => !file.endsWith('.test.ts')).map((file) => relative(ROOT, file)))];
 
 const projectNamed = (name: string) => (config.test!.projects as Array<{ test: { name: string; include?: string[]; exclude?: string[]; isolate?: boolean } }>).find((p) => p.test.name === name)!.test;
 
 describe('the files that share modules', () => {
   it('the check finds each forbidden use (control)', () => {
-    const text = ["vi.mock('x');", 'vi.stubEnv("A", "1");', "process.env.TOKEN = 'x';", "process.env['A'] ??= '1';", 'delete process.env.A;', "process.chdir('/');", 'globalThis.fetch = f;', 'if (process.env.A === "1") {}', "const a = vi.fn();"].join('\n');
+    const text = ["vi.mock('x');", 'vi.stubEnv("A", "1");', "process.env.TOKEN = 'x';", "process.env['A'] ??= '1';", 'delete process.env.A;', "process.chdir('/');", 'globalThis.fetch = f;', 'if (process.env.A === "1") {}', "const a = vi.fn();", 'vi.useFakeTimers();', "Object.assign(process.env, { A: '1' });", 'vi', "  .mock('y');"].join('\n');
     expect(forbiddenUses(text)).toEqual([
       '1: vi.mock / vi.stubGlobal / vi.stubEnv / vi.resetModules / vi.spyOn',
       '2: vi.mock / vi.stubGlobal / vi.stubEnv / vi.resetModules / vi.spyOn',
@@ -31,6 +31,9 @@ describe('the files that share modules', () => {
       '5: delete process.env',
       '6: process.chdir / process.umask',
       '7: an assignment to globalThis',
+      '10: vi.useFakeTimers / vi.setSystemTime',
+      '11: an assignment to process.env',
+      '12: vi.mock / vi.stubGlobal / vi.stubEnv / vi.resetModules / vi.spyOn',
     ]);
   });
 

@@ -9,7 +9,7 @@
 // What stays per run, as in a CLI: a new pipeline (config, Spectral worker), a new build
 // plan and cache read. What a process would reset and this does not: module-level memos,
 // e.g. the workspace key of lib/cache.mjs (the tool versions), computed once per process.
-// A test of what happens in a new process (a new tool version, a resumed compile, a kill,
+// A test of what happens in a new process (a new tool version, a kill,
 // the exit code the shell sees) starts one.
 //
 // Runs are queued: the output is captured by swapping the console and the process's

@@ -9,8 +9,8 @@
 // would have read it the same way. Parsing lib.dom.d.ts and @types/node once instead of
 // once per project is most of what a tsc process costs here (docs/testing.md).
 //
-// TypeScript 5.9 by path, as `npm run typecheck` uses: node_modules/.bin/tsc may be the
-// benchmark's TypeScript 7, which has no API.
+// TypeScript 5.9 by path, as `npm run typecheck` uses: node_modules/.bin/tsc may be either
+// compiler's, and TypeScript 7 (test/helpers/tsc7.ts) has no API.
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';

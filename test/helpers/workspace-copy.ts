@@ -31,8 +31,9 @@ import { compareVersions } from '../../scripts/lib/apis.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/provider-api');
-/** The record of the dist/ the last compile made (scripts/lib/incremental.mjs). */
-const DIST_RECORD = ['dist.json'];
+/** The record of the dist/ the last compile made (scripts/lib/incremental.mjs), and the
+ * 5.9 compiler's state that a checkout built before dist/ moved to TypeScript 7 may hold. */
+const DIST_RECORD = ['dist.json', 'tsc'];
 const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 interface Entry {

@@ -1,8 +1,10 @@
 // The compile behind dist/ (scripts/lib/compile.mjs: TypeScript 7, ES modules and
-// CommonJS, into a fresh folder swapped in for dist/): after each kind of change it must
-// leave exactly the dist/ that TypeScript 5.9 emits for the same sources (the compiler
-// the package was built with before, and the one whose API the tests use), never a mix of
-// old and new, and a failed compile must leave dist/ alone.
+// CommonJS, into a fresh folder swapped in for dist/): it must give exactly the dist/
+// that TypeScript 5.9 emits for the same sources (the compiler the package was built with
+// before, and the one whose API the tests use; compared in the first case), and after each
+// kind of change the dist/ of the sources as they are, never a mix of old and new (each
+// later case compares with the dist/ the same sources gave before it); a failed compile
+// must leave dist/ alone.
 // Runs on a throw-away copy of the workspace (its dist/ is the copy's own).
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
