@@ -4,8 +4,8 @@ import { filesNeedingIsolation, UNIT } from './test/isolation.js';
 import LongestFirst from './test/sequencer.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
-// The unit project's folders. Its files share their worker's modules, except those that
-// mock a module or change process-wide state (test/isolation.ts), which run isolated.
+// The unit project's files (folders: UNIT in test/isolation.ts) share their worker's
+// modules, except those that mock a module or change process-wide state, which run isolated.
 const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);
 
 // One project per kind of test; the folder picks the project.

@@ -75,7 +75,7 @@ async function watchCycle(rounds = 5) {
     const { types, docs } = await timeEdits(dev, dir, rounds, 300);
     return { types: median(types), docs: median(docs), rounds };
   } finally {
-    dev.stop();
+    await dev.stop();
     await remove();
   }
 }

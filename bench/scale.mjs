@@ -100,7 +100,7 @@ async function watchBench(dir, samples) {
     const touched = /dev {2}bundle +(.*)  \d+ ms/.exec(dev.output().slice(from))?.[1].split(', ').length ?? 0;
     return { ready, types, docs, settled, touched, log: dev.output() };
   } finally {
-    dev.stop();
+    await dev.stop();
   }
 }
 

@@ -7,7 +7,7 @@
 // edit; test/deps/shared-modules.test.ts holds the helpers the shared files import to the
 // same rules, and checks this routing.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 /** The unit project's folders (vitest.config.ts); their non-test modules are helpers the tests import. */
 export const UNIT = ['test/unit', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
@@ -33,19 +33,18 @@ export function forbiddenUses(text: string): string[] {
 }
 
 /** Every source file under `dir` (fixtures left out: they are data, not code that runs here). */
-export function* sources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'fixtures') yield* sources(path);
-    } else if (/\.(ts|mts|mjs|js)$/.test(entry.name)) yield path;
-  }
+export function sources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|mts|mjs|js)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !relative(dir, file).split(sep).includes('fixtures'))
+    .sort();
 }
 
 /** The test files (`*.test.ts`) under `folders` of `root` that need isolation, relative to root. */
 export function filesNeedingIsolation(root: string, folders: string[]): string[] {
   return folders
-    .flatMap((folder) => [...sources(join(root, folder))])
+    .flatMap((folder) => sources(join(root, folder)))
     .filter((file) => file.endsWith('.test.ts') && forbiddenUses(readFileSync(file, 'utf8')).length > 0)
     .map((file) => relative(root, file).replaceAll('\\', '/'))
     .sort();

@@ -26,7 +26,13 @@ export function startDev(dir, env) {
         const w = { test: (text) => pattern.test(text.slice(from)) && (clearTimeout(timer), resolve(performance.now()), true) };
         if (!w.test(out)) waiters.push(w);
       }),
-    stop: () => child.kill('SIGTERM'),
+    /** SIGTERM, then resolves once dev has exited (it finishes a dist/ compile first), so the workspace can go. */
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

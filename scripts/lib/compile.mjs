@@ -12,14 +12,13 @@
 // in step with dist/: nothing of an earlier or hand-edited dist/ can survive a compile.
 // TypeScript 5.9 stays where its API is needed (openapi-typescript, the tests' in-process
 // type checks) and for `npm run typecheck` (docs/dependencies.md).
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './apis.mjs';
 import { CACHE } from './cache.mjs';
 import { scratchDirFor, swapInDir } from './files.mjs';
-import { tsc7Command } from './tsc7.mjs';
+import { runTsc7 } from './tsc7.mjs';
 
 const DIST = join(ROOT, 'dist');
 
@@ -31,24 +30,16 @@ const PROJECTS = [
 
 export class CompileFailed extends Error {}
 
-/** Runs tsc on one project into `outDir`; resolves to its report ('' when clean). */
-function tsc(config, outDir) {
-  let command;
+/** Runs tsc on one project into `outDir`; resolves when clean, rejects with its report. */
+async function tsc(config, outDir) {
+  let result;
   try {
-    command = tsc7Command();
+    result = await runTsc7(['-p', config, '--outDir', outDir], { cwd: ROOT });
   } catch (error) {
-    return Promise.reject(new CompileFailed(`compile: ${error.message}`));
+    throw new CompileFailed(`compile: ${error.message}`);
   }
-  const args = [...command.args, '-p', config, '--outDir', outDir, '--pretty', 'false'];
-  return new Promise((resolve, reject) => {
-    execFile(command.file, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const report = `${stdout}${stderr}`.replaceAll(`${ROOT}/`, '').trim();
-      if (!error) resolve(report);
-      else if (error.signal) reject(new CompileFailed(`${config}: tsc was stopped (${error.signal})`));
-      else if (typeof error.code === 'number') reject(new CompileFailed(report || `${config}: tsc exited with ${error.code} and said nothing`));
-      else reject(new CompileFailed(`${config}: tsc could not run (${error.code ?? error.message})`));
-    });
-  });
+  if (result.signal) throw new CompileFailed(`${config}: tsc was stopped (${result.signal})`);
+  if (result.code !== 0) throw new CompileFailed(result.report.replaceAll(`${ROOT}/`, '') || `${config}: tsc exited with ${result.code} and said nothing`);
 }
 
 async function countFiles(dir) {
@@ -62,11 +53,13 @@ async function countFiles(dir) {
  * dist/ untouched. Calls are not meant to overlap; `npm run dev` runs one at a time.
  */
 export function createCompiler({ projects = PROJECTS.filter(({ config }) => existsSync(join(ROOT, config))) } = {}) {
+  // The 5.9 compiler's saved state (build info and the hash of the dist/ it described),
+  // left by a build before dist/ moved to TypeScript 7: nothing reads it any more. Once
+  // per compiler, not per compile (`npm run dev` compiles on every save).
+  let leftovers;
   return async function compile() {
     if (!projects.length) throw new CompileFailed('compile: no tsconfig.build.json here, nothing to compile');
-    // The 5.9 compiler's saved state (build info and the hash of the dist/ it described),
-    // left by a build before dist/ moved to TypeScript 7: nothing reads it any more.
-    await rm(join(CACHE, 'tsc'), { recursive: true, force: true });
+    await (leftovers ??= rm(join(CACHE, 'tsc'), { recursive: true, force: true }));
     const scratch = await scratchDirFor(DIST);
     try {
       const results = await Promise.allSettled(projects.map(({ config, under }) => tsc(config, join(scratch, under))));

@@ -6,6 +6,7 @@
 // platform package is not found, the launcher (bin/tsc) is used.
 // Used by the dist/ compile (lib/compile.mjs) and the tests' TypeScript 7 checks
 // (test/helpers/tsc7.ts).
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -30,4 +31,21 @@ export function tsc7Command() {
     // no platform package: the launcher says what is missing
   }
   return (found = { file: process.execPath, args: [join(dirname(manifest), 'bin/tsc')] });
+}
+
+/**
+ * Runs TypeScript 7's tsc with `args` (plus `--pretty false`) in `cwd`. Resolves to
+ * `{ code, signal, report }`: the exit code (null when it did not exit on its own or could
+ * not start), the signal that stopped it, and what it printed (stdout then stderr,
+ * trimmed). Rejects only when TypeScript 7 is not installed.
+ */
+export function runTsc7(args, { cwd }) {
+  const { file, args: prefix } = tsc7Command();
+  return new Promise((resolve) => {
+    execFile(file, [...prefix, ...args, '--pretty', 'false'], { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const report = `${stdout}${stderr}`.trim();
+      if (!error) return resolve({ code: 0, signal: null, report });
+      resolve({ code: typeof error.code === 'number' ? error.code : null, signal: error.signal ?? null, report: report || `tsc could not run (${error.code ?? error.message})` });
+    });
+  });
 }

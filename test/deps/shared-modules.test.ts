@@ -4,10 +4,9 @@
 // environment would change it for the files after it in the same worker. This holds the
 // shared files, and the helpers any test imports, to what makes sharing safe, and checks
 // that the unit files which need isolation get it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { filesNeedingIsolation, forbiddenUses, sources, UNIT } from '../isolation.js';
 import config from '../../vitest.config.js';
@@ -16,7 +15,10 @@ const ROOT = join(import.meta.dirname, '../..');
 // Folders whose every file shares modules (no isolated counterpart).
 const SHARED = ['test/contract', 'test/consumer', 'test/scenarios', 'test/docs'];
 // Modules the tests import (not test files): they run inside shared workers too.
-const HELPERS = ['test/helpers', ...[...UNIT, 'test/docs'].flatMap((folder) => [...sources(join(ROOT, folder))].filter((file) => !file.endsWith('.test.ts')).map((file) => relative(ROOT, file)))];
+const HELPERS = ['test/helpers', ...UNIT, 'test/docs'].flatMap((folder) => sources(join(ROOT, folder))).filter((file) => !file.endsWith('.test.ts'));
+
+/** Every forbidden use in `files`, as "file:line: what". */
+const usesIn = (files: string[]) => files.flatMap((file) => forbiddenUses(readFileSync(file, 'utf8')).map((use) => `${relative(ROOT, file)}:${use}`));
 
 const projectNamed = (name: string) => (config.test!.projects as Array<{ test: { name: string; include?: string[]; exclude?: string[]; isolate?: boolean } }>).find((p) => p.test.name === name)!.test;
 
@@ -38,15 +40,12 @@ describe('the files that share modules', () => {
   });
 
   it.each(SHARED)('%s/ neither mocks modules nor changes process-wide state', (folder) => {
-    const found = [...sources(join(ROOT, folder))].flatMap((file) => forbiddenUses(readFileSync(file, 'utf8')).map((use) => `${relative(ROOT, file)}:${use}`));
-    expect(found).toEqual([]);
+    expect(usesIn(sources(join(ROOT, folder)))).toEqual([]);
   });
 
   it('the helpers the tests import neither mock modules nor change process-wide state', () => {
     expect(HELPERS.length).toBeGreaterThan(5);
-    const files = HELPERS.flatMap((path) => (path.endsWith('.ts') || path.endsWith('.mjs') ? [join(ROOT, path)] : [...sources(join(ROOT, path))]));
-    const found = files.flatMap((file) => forbiddenUses(readFileSync(file, 'utf8')).map((use) => `${relative(ROOT, file)}:${use}`));
-    expect(found).toEqual([]);
+    expect(usesIn(HELPERS)).toEqual([]);
   });
 
   it('the unit project shares modules, and the unit files that need isolation run in "unit-isolated"', () => {

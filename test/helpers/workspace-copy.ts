@@ -31,9 +31,8 @@ import { compareVersions } from '../../scripts/lib/apis.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/provider-api');
-/** The record of the dist/ the last compile made (scripts/lib/incremental.mjs), and the
- * 5.9 compiler's state that a checkout built before dist/ moved to TypeScript 7 may hold. */
-const DIST_RECORD = ['dist.json', 'tsc'];
+/** The record of the dist/ the last compile made (scripts/lib/incremental.mjs). */
+const DIST_RECORD = ['dist.json'];
 const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 interface Entry {
@@ -100,7 +99,7 @@ export async function workspaceCopy(
   const keep = (source: string) => ![...skip].some((path) => source === path || source.startsWith(path + sep));
   for (const entry of ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true, filter: keep });
   if (built && existsSync(CACHE)) {
-    await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.some((name) => source.startsWith(join(CACHE, name))) });
+    await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.includes(relative(CACHE, source).split(sep)[0]!) });
   } else if (existsSync(CACHE)) {
     // The docs' Redoc runtime (scripts/lib/docs-runtime.mjs), cut out of a page that a
     // Redocly CLI process renders: keyed by the CLI's version and the extraction code, the

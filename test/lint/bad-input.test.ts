@@ -158,7 +158,7 @@ describe.sequential('in-process, one copy broken and put back per case', () => {
 // with their CPU and memory measured); generate.mjs here.
 describe('as the shell runs them: a new Node process, its exit code and output', () => {
   const input = cases.find((c) => c.all)!;
-  it.each(commandsOf(input).filter(([script]) => script === 'scripts/generate.mjs'))(`%s on ${input.what}`, async (script, args) => {
-    expectNamedProblem(await runAsProcess(await brokenCopy(input), script, ...args), input.expected);
+  it(`scripts/generate.mjs on ${input.what}`, async () => {
+    expectNamedProblem(await runAsProcess(await brokenCopy(input), 'scripts/generate.mjs'), input.expected);
   }, 120_000);
 });
