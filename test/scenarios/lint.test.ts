@@ -1,12 +1,14 @@
 // The scenarios are linted as Arazzo (npm run lint): a broken document is reported with
 // file and line, the real ones are clean, and the role eligibility check lists exactly
 // the 22 Status values of the spec.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // @ts-expect-error: plain ESM script without types
 import { lintScenarios, readScenario, scenarioFiles } from '../../scripts/contract/scenarios.mjs';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -17,18 +19,21 @@ describe('Arazzo scenarios lint', () => {
   });
 
   it('a broken scenario is reported with file:line', async () => {
-    // Beside the real scenarios (lint reads only specs/: docs/security.md), under a name
-    // scenarioFiles() does not list, so no other test picks it up.
-    const file = join(ROOT, 'specs/scenarios', `.broken-${process.pid}-${Date.now()}.yaml`);
+    // In a workspace copy, with the copy's own lint: lint reads only specs/
+    // (docs/security.md), and a broken file written into this checkout's specs/ would be
+    // read by the tests that walk specs/ at the same time.
+    const { dir, remove } = await workspaceCopy('scenario-lint-');
     try {
+      const { lintScenarios: lintInCopy } = await import(pathToFileURL(join(dir, 'scripts/contract/scenarios.mjs')).href);
+      const file = join(dir, 'specs/scenarios/broken.arazzo.yaml');
       const text = readFileSync(join(ROOT, 'specs/scenarios/shipment-method.arazzo.yaml'), 'utf8').replace('- stepId: create', '- stepid: create');
       writeFileSync(file, text);
-      const findings = await lintScenarios([file]);
+      const findings = await lintInCopy([file]);
       const line = text.split('\n').findIndex((l) => l.includes('stepid: create')) + 1;
       expect(findings.map((f: any) => `${f.line} ${f.severity} ${f.rule}`)).toContain(`${line} error struct`);
       expect(findings.some((f: any) => /stepId/.test(f.message))).toBe(true);
     } finally {
-      rmSync(file, { force: true });
+      await remove();
     }
   });
 
