@@ -19,6 +19,7 @@ import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import chokidar from 'chokidar';
 import { ROOT } from './lib/apis.mjs';
+import { forgetWorkspaceKey, workspaceKeyOf } from './lib/cache.mjs';
 import { createCompiler } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
 import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
@@ -188,13 +189,18 @@ function printChanges(apis) {
   }
 }
 
+/** The workspace key (lib/cache.mjs) of the configuration the pipeline was made from. */
+let pipelineKey;
+
 /** (Re)reads redocly.yaml and .spectral.yaml; a broken config keeps the previous pipeline. */
 async function loadPipeline() {
   try {
     const previous = pipeline;
+    // Entries recorded from now on are made under this configuration: stamped with its key.
+    forgetWorkspaceKey();
     pipeline = await createPipeline();
+    pipelineKey = workspaceKeyOf();
     await previous?.close();
-    dependents.clear();
     return true;
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
@@ -262,7 +268,22 @@ let running = Promise.resolve();
 async function onChanges(files) {
   if (files.some((file) => CONFIGS.includes(file))) {
     log('config', 'changed; reloading the list of APIs and the rulesets');
+    const before = pipeline && { key: pipelineKey, entries: new Map(pipeline.apis.map((api) => [api.name, api.configKey])) };
     if (!(await loadPipeline())) return;
+    // Only redocly.yaml's list of documents changed (the settings every document reads did
+    // not): the documents whose entry is new or edited are redone, as the build does
+    // (lib/cache.mjs). A removed document redoes them all (the manifest, the mock and the
+    // docs landing page drop it), as does any other change of the configuration.
+    if (before && before.key === pipelineKey) {
+      const removed = [...before.entries.keys()].filter((name) => !pipeline.apis.some((api) => api.name === name));
+      const changed = pipeline.apis.filter((api) => before.entries.get(api.name) !== api.configKey);
+      if (!removed.length) {
+        if (!changed.length) return log('config', "reloaded; no document's settings changed, nothing to redo");
+        return cycle(changed);
+      }
+    }
+    // Every document again: each records the files it reads anew.
+    dependents.clear();
     return cycle(pipeline.apis);
   }
   if (!pipeline) return;

@@ -38,7 +38,8 @@ export function loadApis() {
     if (outsideOutput) findings.push(problem(['apis', name, 'output'], `\`output\` ${entry.output} ${outsideOutput}; the build writes only inside generated/`));
   }
   if (findings.length) throw new InputError(findings);
-  return Object.entries(entries).map(([name, { root, output }]) => {
+  return Object.entries(entries).map(([name, entry]) => {
+    const { root, output } = entry;
     const slug = slugOf(name);
     const [apiName, version = ''] = name.split('@');
     return {
@@ -56,6 +57,11 @@ export function loadApis() {
       bundle: join(ROOT, output),
       types: join(GENERATED, 'types', `${slug}.ts`),
       docs: join(GENERATED, 'docs', `${slug}.html`),
+      /**
+       * Its redocly.yaml entry as the build cache keys it (root, output and any setting
+       * of its own): an edit of it redoes this document only (lib/cache.mjs).
+       */
+      configKey: JSON.stringify([name, entry]),
     };
   });
 }

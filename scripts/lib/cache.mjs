@@ -6,8 +6,10 @@
 // - every entry carries the SHA-256 of its own body; one that does not parse or does not
 //   match (a torn disk, a hand edit) is reported as corrupt and the work is redone;
 // - every entry is stamped with the workspace key (tool versions from package-lock.json,
-//   Node's version, redocly.yaml, .spectral.yaml, spectral/functions/, the pipeline's own
-//   source): when any of those changes, every entry is stale;
+//   Node's version, redocly.yaml but its `apis:` list, .spectral.yaml, spectral/functions/,
+//   the pipeline's own source): when any of those changes, every entry is stale. Each
+//   `apis:` entry keys its own document instead (lib/incremental.mjs), so adding,
+//   removing or re-pointing one version redoes that document, not every document;
 // - an entry names the input files it was made from with their hashes (for a document:
 //   the bundle's fileDependencies) and the outputs it produced with theirs; it is used only
 //   when every input still hashes the same and every output is still on disk, unchanged.
@@ -17,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ROOT } from './apis.mjs';
 import { writeFileAtomic } from './files.mjs';
+import { readYamlObject } from './findings.mjs';
 
 export const CACHE = join(ROOT, '.cache', 'provider-api');
 /** Bump when the entry format changes. */
@@ -62,6 +65,20 @@ export function toolVersions(root = ROOT) {
 }
 
 /**
+ * What of redocly.yaml every document's lint and bundle read: all of it but `apis:`. The
+ * list of documents grows every week; a document's own entry is part of its own cache
+ * entry (api.configKey, lib/apis.mjs), and what reads the whole list (the manifest, the
+ * landing page, the cross-document lint checks) has entries keyed on the list itself.
+ * A file that does not parse is keyed by its text (the build then fails on it anyway).
+ */
+function redoclyConfigKey(file) {
+  const { value } = readYamlObject(file, 'Redocly configuration');
+  if (!value) return existsSync(file) ? readFileSync(file, 'utf8') : 'absent';
+  const { apis: _apis, ...config } = value;
+  return JSON.stringify(config);
+}
+
+/**
  * The workspace key: everything besides a document's own files that decides what the
  * pipeline makes of it. Computed once per process.
  */
@@ -70,8 +87,8 @@ export function workspaceKeyOf(root = ROOT) {
   if (workspaceKey && root === ROOT) return workspaceKey;
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ format: FORMAT, node: process.version, tools: toolVersions(root) }));
+  hash.update(`redocly.yaml\0${redoclyConfigKey(join(root, 'redocly.yaml'))}\0`);
   const inputs = [
-    join(root, 'redocly.yaml'),
     join(root, '.spectral.yaml'),
     ...filesUnder(join(root, 'spectral')),
     // The pipeline's own source (the mock's files do not make any output the cache holds).
@@ -85,6 +102,14 @@ export function workspaceKeyOf(root = ROOT) {
   const key = hash.digest('hex');
   if (root === ROOT) workspaceKey = key;
   return key;
+}
+
+/**
+ * Drops the memo of the workspace key: `npm run dev` calls it when redocly.yaml or
+ * .spectral.yaml changes, so what it records after that is stamped with the new key.
+ */
+export function forgetWorkspaceKey() {
+  workspaceKey = undefined;
 }
 
 /** SHA-256 of each file (by path relative to ROOT); a missing file hashes as null. */

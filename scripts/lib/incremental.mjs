@@ -1,13 +1,16 @@
 // What `npm run build` may skip, decided from the cache (lib/cache.mjs):
 //   a document   is current when every file its last bundle read (its fileDependencies:
 //                root, paths, schemas, examples, specs/common/ files it references) hashes
-//                as then, and its bundle and types are on disk as written then;
+//                as then, its redocly.yaml entry is as then, and its bundle and types are
+//                on disk as written then;
 //   the manifest is current when every bundle is, and client-manifest.ts, operations.ts and versions.ts are intact;
 //   dist/        is current when src/, generated/**/*.ts and the tsconfigs hash as at the
 //                last compile, and dist/ holds exactly what that compile wrote.
 // An edit in one document therefore redoes that document (and the manifest, dist/ and its
 // docs page, which read it); an edit in specs/common/ redoes the documents that read that
-// file; a new tool version or lint config redoes everything (the workspace key).
+// file; a new document (a redocly.yaml entry) is the only one linted, bundled and typed,
+// the others are kept; a new tool version or lint config redoes everything (the
+// workspace key).
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { GENERATED, ROOT } from './apis.mjs';
@@ -27,7 +30,7 @@ export async function planDocuments(apis) {
     apis.map(async (api) => {
       const entry = await readEntry(docEntry(api));
       let why = entry.miss;
-      if (!why) why = (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) ? undefined : 'changed';
+      if (!why) why = entry.value.config === api.configKey && (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) ? undefined : 'changed';
       if (why) {
         reasons[why] = (reasons[why] ?? 0) + 1;
         stale.push(api);
@@ -52,7 +55,7 @@ export async function readDocumentInputs(api) {
 export async function recordDocument(api, files, before) {
   const inputs = await hashFiles(files);
   if (before && JSON.stringify(before) !== JSON.stringify(inputs)) return false;
-  await writeEntry(docEntry(api), { inputs, outputs: await hashFiles([api.bundle, api.types]) });
+  await writeEntry(docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles([api.bundle, api.types]) });
   return true;
 }
 

@@ -30,7 +30,7 @@ let sqlVersion: string;
 const git = (...args: string[]) => run('git', ['-c', 'user.name=growth', '-c', 'user.email=growth@example.invalid', ...args], { cwd: dir });
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('growth-', { documents: 'all' }));
+  ({ dir, remove } = await workspaceCopy('growth-', { documents: 'all', built: true }));
   // The copy as committed is the change report's base.
   await git('init', '-q');
   await git('add', '-A');

@@ -7,13 +7,16 @@
 // what these tests cost (docs/testing.md).
 //
 // What stays per run, as in a CLI: a new pipeline (config, Spectral worker), a new build
-// plan and cache read. What a process would reset and this does not: module-level memos,
-// e.g. the workspace key of lib/cache.mjs (the tool versions), computed once per process.
-// A test of what happens in a new process (a new tool version, a kill,
-// the exit code the shell sees) starts one.
+// plan and cache read, and a new workspace key (lib/cache.mjs: tool versions, configs,
+// the pipeline's source), which a CLI computes once per process: the copy's memo of it is
+// dropped before each run. What a process would reset and this does not: the other
+// module-level memos (the docs renderer's key, the change report's code hash), which hash
+// code that a test does not edit. A test of what happens in a new process (a kill, the
+// exit code the shell sees) starts one.
 //
 // Runs are queued: the output is captured by swapping the console and the process's
 // stdout/stderr writers, which two runs at once would mix.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +34,8 @@ let queue: Promise<unknown> = Promise.resolve();
 /** `node <script> <args…>` in `dir`, in this process: the exit code and stdout + stderr. */
 export function runInProcess(dir: string, script: string, ...args: string[]): Promise<CommandResult> {
   const result = queue.then(() => captured(async () => {
+    const cache = join(dir, 'scripts/lib/cache.mjs');
+    if (existsSync(cache)) (await import(pathToFileURL(cache).href)).forgetWorkspaceKey();
     const module = await import(pathToFileURL(join(dir, script)).href);
     if (typeof module.main !== 'function') throw new Error(`${script} exports no main(args)`);
     return module.main(args);

@@ -1,15 +1,21 @@
 // The build cache on a throw-away copy of the workspace: a build with nothing changed
-// redoes nothing; an edit redoes only the document that reads the edited file; a corrupt
-// entry, a hand-edited output and a new tool version are noticed and rebuilt, never
-// trusted. (How fast that is, is the benchmark's business, not this test's.)
-// The builds run in-process (test/helpers/in-process.ts), but the one after a new tool
-// version: the tool versions are read once per process, as a CLI run reads them once.
+// redoes nothing; an edit redoes only the document that reads the edited file; a new
+// version listed in redocly.yaml is the only document built, while an edit of the rest of
+// redocly.yaml redoes them all; a corrupt entry, a hand-edited output and a new tool
+// version are noticed and rebuilt, never trusted. (How fast that is, is the benchmark's
+// business, not this test's.)
+// The copy starts from this checkout's cache (workspaceCopy's `built`), whose entries it
+// checks against its own files like any other.
+// The builds run in-process (test/helpers/in-process.ts, which gives each run a new
+// workspace key, as a new process computes one), and a new process then finds what they
+// recorded current.
 import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { addVersion } from '../helpers/add-version.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
@@ -37,13 +43,15 @@ const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml
 const SHIPMENT_TYPES = 'generated/types/businesscentral-v1.0.ts';
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('cache-test-'));
-  n = Object.keys(parse(await readFile(file('redocly.yaml'), 'utf8')).apis).length;
+  ({ dir, remove } = await workspaceCopy('cache-test-', { built: true }));
+  n = await documentCount();
   expect(n).toBeGreaterThanOrEqual(2); // "only that document" needs others to leave alone
-  const cold = await build();
-  expect(cold).toMatch(new RegExp(`build {2}lint {6}redocly \\+ spectral clean, ${n} documents`));
-  expect(cold).toContain(`${n} of ${n} pages rendered`);
+  // Nothing to do when the checkout was built; a cold build of the copy when it was not.
+  await build();
 }, 120_000);
+
+/** The documents redocly.yaml lists in the copy. */
+const documentCount = async () => Object.keys(parse(await readFile(file('redocly.yaml'), 'utf8')).apis).length;
 
 afterAll(async () => {
   await remove?.();
@@ -90,12 +98,40 @@ describe.sequential('npm run build cache', () => {
     expect(await build()).toContain(`1 of ${n} pages rendered`);
   });
 
+  it('builds only the new document when a version is added to redocly.yaml; the others are kept', async () => {
+    await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v2.0', to: 'v2.1' });
+    n = await documentCount();
+    const out = await build();
+    expect(out).toContain(`1 of ${n} documents (1 absent; the rest unchanged)`);
+    expect(out).toContain(`1 of ${n} bundles + types`);
+    expect(out).toContain(`1 of ${n} pages rendered`);
+    expect(await readFile(file('generated/bundled/businesscentral-v2.1.yaml'), 'utf8')).toContain('/api/v2.1');
+    // Its entry, re-pointed to another output, is its own change: that document again, alone.
+    const config = await readFile(file('redocly.yaml'), 'utf8');
+    await writeFile(file('redocly.yaml'), config.replace('output: generated/bundled/businesscentral-v2.1.yaml', 'output: generated/bundled/businesscentral-v2.1-moved.yaml'));
+    expect(await build()).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
+    expect(await readFile(file('generated/bundled/businesscentral-v2.1-moved.yaml'), 'utf8')).toContain('v2.1');
+  });
+
+  it('redoes every document when redocly.yaml changes outside its list of documents', async () => {
+    const config = await readFile(file('redocly.yaml'), 'utf8');
+    // A lint setting every document reads (turning a rule off cannot add a finding).
+    expect(config).toMatch(/^rules:\n/m);
+    await writeFile(file('redocly.yaml'), config.replace(/^rules:\n/m, 'rules:\n  no-unused-components: off\n'));
+    const out = await build();
+    expect(out).toContain(`redocly + spectral clean, ${n} documents`);
+    expect(out).toContain(`${n} of ${n} bundles + types`);
+    // A comment is not a setting: nothing is redone for it.
+    await writeFile(file('redocly.yaml'), `# a comment\n${await readFile(file('redocly.yaml'), 'utf8')}`);
+    expect(await build()).toContain(`${n} documents unchanged since the last build (cache)`);
+  });
+
   it('treats every entry as stale after a tool-version change', async () => {
     const lockPath = file('package-lock.json');
     const lock = JSON.parse(await readFile(lockPath, 'utf8'));
     lock.packages['node_modules/openapi-typescript'].version = '7.99.0';
     await writeFile(lockPath, JSON.stringify(lock, null, 2));
-    const out = await buildInNewProcess();
+    const out = await build();
     expect(out).toContain(`redocly + spectral clean, ${n} documents`);
     expect(out).toContain(`${n} of ${n} bundles + types`);
     expect(out).toContain(`${n} of ${n} pages rendered`);

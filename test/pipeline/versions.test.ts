@@ -30,7 +30,7 @@ let oneVersion: any;
 const manifestApis = (source: string) => generatedConst(source, 'apis');
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('versions-'));
+  ({ dir, remove } = await workspaceCopy('versions-', { built: true }));
   oneVersion = manifestApis(await readFile(join(dir, 'generated/client-manifest.ts'), 'utf8'));
   const sqlNew = await addVersion(dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01' });
   await addProperty(join(dir, sqlNew, 'schemas/CheckNameAvailabilityResponse.yaml'), 'estimatedAvailableAt', 'type: string\nformat: date-time\ndescription: When a taken name is expected to be free again.');

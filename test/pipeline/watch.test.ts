@@ -1,12 +1,14 @@
 // `npm run dev` on a throw-away copy of the workspace: a change regenerates only the
 // affected document; a broken edit prints file:line and leaves generated/ as it was;
 // fixing the edit recovers without a restart; a change in specs/common/ redoes every
-// document that references it. (Timings are the benchmark's business, not this test's.)
+// document that references it; a new version listed in redocly.yaml builds that document
+// only. (Timings are the benchmark's business, not this test's.)
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addVersion } from '../helpers/add-version.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 let dir: string;
@@ -203,6 +205,21 @@ describe('npm run dev', () => {
     expect(report).not.toMatch(/\n\s+at /);
     const fixed = output.length;
     await renameOver(path, good);
-    await waitFor(/dev  done /, fixed, 25_000);
+    // The fixed file is the one dev last built from: reloaded, nothing to redo (the next
+    // case's edits show dev working from it).
+    await waitFor(/dev  config +reloaded; no document's settings changed, nothing to redo/, fixed, 25_000);
+  });
+
+  it('builds only the new document when a version is listed in redocly.yaml, and keeps hearing the others', async () => {
+    const from = output.length;
+    // The recipe's order: the version's folder first, then its redocly.yaml entry.
+    await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v1.0', to: 'v1.5' });
+    const cycle = await waitFor(/dev  done .*businesscentral@v1\.5/, from, 25_000);
+    expect(cycle).toMatch(/dev  lint +businesscentral@v1\.5 clean/);
+    expect(cycle).not.toMatch(/dev  lint .*(businesscentral@v1\.0|businesscentral@v2\.0|sql@)/);
+    expect(await readFile(file('generated/types/businesscentral-v1.5.ts'), 'utf8')).toContain('v1.5');
+    // What dev knew of the other documents' files is kept: a save in v1.0 redoes v1.0 alone.
+    const next = await editAndWait(writeFile, 'Short code, after a new version.');
+    expect(next).not.toMatch(/dev  lint .*businesscentral@v1\.5/);
   });
 });
