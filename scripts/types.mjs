@@ -10,7 +10,7 @@ import { seconds } from './lib/run.mjs';
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await runCommand('types', async () => {
   const start = performance.now();
-  const pipeline = await createPipeline();
+  const pipeline = await createPipeline({ lint: false });
   const files = await Promise.all(
     pipeline.apis.map(async (api) => pipeline.types(api, parse(await readFile(api.bundle, 'utf8')))),
   );

@@ -6,16 +6,15 @@
 // version the workspace holds (2025-06-01 and v2.1 while it holds the source's), and
 // what is expected of the others is read from generated/operations.ts, so the test holds
 // in a workspace that has grown versions of its own.
-import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { operations } from '../../generated/operations.js';
 import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.js';
 import { validatorFor } from '../helpers/bundles.js';
 import { readGeneratedConst } from '../helpers/generated.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 import { spawnMock, type MockProcess } from './spawn-mock.js';
 import { send, TOKEN, type RawRequest } from './support.js';
@@ -76,7 +75,9 @@ beforeAll(async () => {
         `  businesscentral@${NEW_BC}:\n    root: specs/business-central/${NEW_BC}/openapi.yaml\n    output: generated/bundled/businesscentral-${NEW_BC}.yaml\n`,
     ),
   );
-  await promisify(execFile)(process.execPath, ['scripts/generate.mjs'], { cwd: dir, timeout: 60_000 });
+  // `npm run generate` of the copy, in this process (test/helpers/in-process.ts).
+  const generated = await runInProcess(dir, 'scripts/generate.mjs');
+  if (generated.code !== 0) throw new Error(`generate failed in the copy:\n${generated.output}`);
   served = await readGeneratedConst(dir, 'operations.ts', 'operations');
   mock = await spawnMock([], dir);
 }, 90_000);
