@@ -1,7 +1,7 @@
 // The package as another project gets it (test/consumer/project.ts: packed from a
 // checkout without dist/, installed offline into a throw-away project): what the tarball
 // holds, a strict consumer's type check under every supported resolution, ESM and
-// CommonJS, with and without the DOM library, its program run against the mock of the
+// CommonJS, with and without the DOM library, its program (compiled by TypeScript 7) run against the mock of the
 // contract project, its own vitest suite against the packaged mock (useMock, and startMock
 // for a server of its own), and the mock's installed command.
 //
@@ -136,9 +136,16 @@ describe('the tarball', () => {
 });
 
 describe('a strict consumer of the installed package', () => {
-  it.each(titled(RESOLUTIONS))('%s: type-checks, compiles and runs against the mock', async (_title, name, options, formats, compiler) => {
-    const dir = writeProject(`${name} ts${compiler}`, { ...STRICT, ...options }, formatFolders(formats, CONSUMER_SOURCE), formats.map(folderOf));
+  // What the consumer's program does at run time is Node's and the package's business, not
+  // the consumer's compiler's: TypeScript 7 compiles each resolution's program and it runs
+  // (node10 resolves types only; at run time Node's `require` takes the same path as in the
+  // node16 and nodenext rows); TypeScript 5.9 type-checks the same source.
+  const rows = titled(RESOLUTIONS).map(([title, ...row]) => [`${title}: ${row[3] === '7' ? 'type-checks, compiles and runs against the mock' : 'type-checks'}`, ...row] as const);
+  it.each(rows)('%s', async (_title, name, options, formats, compiler) => {
+    const runs = compiler === '7';
+    const dir = writeProject(`${name} ts${compiler}`, { ...STRICT, ...options, ...(runs ? {} : { noEmit: true }) }, formatFolders(formats, CONSUMER_SOURCE), formats.map(folderOf));
     expect(await typecheckWith(compiler, dir), 'tsc output').toBe('');
+    if (!runs) return;
     for (const format of formats) {
       // Emitted beside its source, where its package.json gives Node its format.
       const main = join(folderOf(format), 'main.js');
