@@ -6,6 +6,8 @@
 //   docs size  generated/docs/ on disk after it
 //   no change  `npm run build` again (median of 3)
 //   one doc    `npm run build` after a one-field edit of one document's schema
+//   new version `npm run build` after adding a version by the recipe (a folder copied
+//              from the newest sql version, its version written in, a redocly.yaml entry)
 //   lint mem   peak RSS of `npm run lint` over all N documents (/usr/bin/time -f %M)
 //   baseline   (N <= --baseline-max) the CLIs as a careful user runs them: `redocly lint`
 //              and `spectral lint` once over all documents, `redocly bundle` once for all,
@@ -18,7 +20,7 @@
 // Usage: node bench/scale.mjs [--sizes 5,25,100,250] [--baseline-max 25] [--watch 100]
 //                             [--samples 7] [--lint-only 1000]
 import { execFile } from 'node:child_process';
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -50,6 +52,25 @@ async function timed(fn) {
 
 /** `build  <step> ... <t> s` lines -> { step: seconds }. */
 const stepsOf = (out) => Object.fromEntries([...out.matchAll(/^build {2}(\w+) +.*? {2}([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2]) * 1000]));
+
+/**
+ * A new sql api-version, as specs/README.md's recipe adds one: the newest version's folder
+ * copied, its version written wherever the old one is named, an entry in redocly.yaml.
+ */
+async function addSqlVersion(dir, to) {
+  const base = join(dir, 'specs/resource-manager/Provider.Sql');
+  const from = (await readdir(base)).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)).sort().at(-1);
+  await cp(join(base, from), join(base, to), { recursive: true });
+  for (const entry of await readdir(join(base, to), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const text = await readFile(file, 'utf8');
+    if (text.includes(from)) await writeFile(file, text.replaceAll(from, to));
+  }
+  const config = join(dir, 'redocly.yaml');
+  const entry = `  sql@${to}:\n    root: specs/resource-manager/Provider.Sql/${to}/openapi.yaml\n    output: generated/bundled/sql-${to}.yaml\n`;
+  await writeFile(config, (await readFile(config, 'utf8')).replace('apis:\n', `apis:\n${entry}`));
+}
 
 async function bytesUnder(dir) {
   let total = 0;
@@ -135,11 +156,14 @@ for (const n of opts.sizes.split(',').map(Number)) {
     const schema = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
     await writeFile(schema, (await readFile(schema, 'utf8')).replace('description: Short code.', 'description: Short code (bench).'));
     const [one, oneOut] = await timed(() => node(dir, ['scripts/build.mjs']));
+    await addSqlVersion(dir, '2099-01-01');
+    const [added, addedOut] = await timed(() => node(dir, ['scripts/build.mjs']));
     const peak = await lintPeak(dir);
-    const row = { n, cold, steps, docsBytes, again, one, oneOut: oneOut.stdout, peak };
+    const row = { n, cold, steps, docsBytes, again, one, oneOut: oneOut.stdout, added, peak };
     console.log(`\nN=${n}\n${coldOut.stdout.trim()}`);
     console.log(`N=${n}: cold ${fmtS(cold)} (docs ${fmtS(steps.docs)}), docs on disk ${mb(docsBytes)}, no change ${again.map(fmtS).join(' / ')}, one document ${fmtS(one)}, lint peak ${mb(peak)}`);
     console.log(oneOut.stdout.trim());
+    console.log(`N=${n}: a new version listed -> build ${fmtS(added)}\n${addedOut.stdout.trim()}`);
     if (n <= Number(opts['baseline-max'])) {
       row.baseline = await baseline(dir);
       const b = row.baseline;
@@ -169,6 +193,7 @@ line('of which lint / generate / compile', (r) => `${fmtS(r.steps.lint)} / ${fmt
 line('`generated/docs/` on disk', (r) => mb(r.docsBytes));
 line('`npm run build`, nothing changed (median of 3)', (r) => fmtS(median(r.again)));
 line('`npm run build` after a one-document edit', (r) => fmtS(r.one));
+line('`npm run build` after adding a version (one new document)', (r) => fmtS(r.added));
 line('lint peak RSS (all documents)', (r) => mb(r.peak));
 line('careful CLI baseline: lint+bundle once, types+docs 2 at a time', (r) => r.baseline && fmtS(r.baseline.total));
 line('of which docs (build-docs per page, 2 at a time)', (r) => r.baseline && `${fmtS(r.baseline.docs)}, ${mb(r.baseline.docsBytes)}`);
