@@ -97,6 +97,12 @@ function compileDist() {
   return compiling;
 }
 
+// Documents whose last cycle did not end clean (lint problems, a bundle that failed): a
+// later save of a config or of a specs/common/ file retries them, since what fixes them
+// may be there (another entry that claimed their root, a shared file they never got to
+// read), not in their own folder.
+const unfinished = new Set();
+
 // api name -> its operations (as the manifest lists them) at the last manifest write.
 const knownOperations = new Map();
 async function operationsChanged(bundled) {
@@ -126,6 +132,7 @@ async function cycle(apis, { first = false } = {}) {
   }
   let t = performance.now();
   const findings = await lintAll(pipeline, apis);
+  for (const api of apis) (findings.length ? unfinished.add(api.name) : unfinished.delete(api.name));
   if (findings.length) {
     problems(findings);
     log('lint', `${names}: ${findings.length} problem(s); generated/, docs, dist/ and mock keep the last good version`, t);
@@ -141,6 +148,7 @@ async function cycle(apis, { first = false } = {}) {
     else if (result.reason instanceof InputError) problems(result.reason.findings);
     else console.error(`dev  bundle FAILED  ${result.reason.message}`);
   }
+  for (const api of apis) if (!bundled.some((b) => b.api === api)) unfinished.add(api.name);
   if (bundled.length === 0) return log('bundle', 'nothing bundled; outputs unchanged', t);
   for (const { api, files } of bundled) recordDependencies(api, files);
   log('bundle', first ? `${bundled.length} documents` : bundled.map((b) => b.api.name).join(', '), t);
@@ -176,6 +184,26 @@ async function cycle(apis, { first = false } = {}) {
   log('done', names, total);
 }
 
+/**
+ * Documents gone from redocly.yaml: the manifest is rewritten (which deletes their bundles
+ * and types), the mock stops serving them, the docs drop their pages from the landing page
+ * and the disk, dist/ follows. No document is linted again for it.
+ */
+async function dropRemoved(names) {
+  const t = performance.now();
+  for (const name of names) {
+    knownOperations.delete(name);
+    unfinished.delete(name);
+    for (const [file, readers] of dependents) if (readers.delete(name) && readers.size === 0) dependents.delete(file);
+  }
+  await writeManifest(pipeline.apis);
+  await writeGaps();
+  if (mock) await mock.reload(pipeline.apis).catch((error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`));
+  if (docs) await docs.buildDocs(pipeline.apis).catch((error) => log('docs', `FAILED ${error.message}`));
+  compileDist();
+  log('removed', `${names.join(', ')}: dropped from generated/, the mock and the docs`, t);
+}
+
 /** What the saved edit does to clients, against HEAD (npm run changes, for these documents). */
 function printChanges(apis) {
   const t = performance.now();
@@ -194,15 +222,18 @@ let pipelineKey;
 
 /** (Re)reads redocly.yaml and .spectral.yaml; a broken config keeps the previous pipeline. */
 async function loadPipeline() {
+  // Entries recorded from now on are made under this configuration: stamped with its key.
+  forgetWorkspaceKey();
   try {
     const previous = pipeline;
-    // Entries recorded from now on are made under this configuration: stamped with its key.
-    forgetWorkspaceKey();
     pipeline = await createPipeline();
     pipelineKey = workspaceKeyOf();
     await previous?.close();
     return true;
   } catch (error) {
+    // Refused: dev goes on with the previous pipeline, so it records under that one's key
+    // (a later build then sees the saved config as a change and lints everything with it).
+    forgetWorkspaceKey(pipelineKey);
     if (!(error instanceof InputError)) throw error;
     problems(error.findings);
     log('config', pipeline ? 'broken; keeping the previous configuration' : 'broken; fix it and save');
@@ -271,16 +302,16 @@ async function onChanges(files) {
     const before = pipeline && { key: pipelineKey, entries: new Map(pipeline.apis.map((api) => [api.name, api.configKey])) };
     if (!(await loadPipeline())) return;
     // Only redocly.yaml's list of documents changed (the settings every document reads did
-    // not): the documents whose entry is new or edited are redone, as the build does
-    // (lib/cache.mjs). A removed document redoes them all (the manifest, the mock and the
-    // docs landing page drop it), as does any other change of the configuration.
+    // not): as the build does (lib/cache.mjs), the documents whose entry is new or edited
+    // are redone (and those whose last cycle failed: the save may be their fix); a removed
+    // one is dropped from the manifest, the mock and the docs. Any other change of the
+    // configuration redoes every document.
     if (before && before.key === pipelineKey) {
       const removed = [...before.entries.keys()].filter((name) => !pipeline.apis.some((api) => api.name === name));
-      const changed = pipeline.apis.filter((api) => before.entries.get(api.name) !== api.configKey);
-      if (!removed.length) {
-        if (!changed.length) return log('config', "reloaded; no document's settings changed, nothing to redo");
-        return cycle(changed);
-      }
+      const changed = pipeline.apis.filter((api) => before.entries.get(api.name) !== api.configKey || unfinished.has(api.name));
+      if (removed.length) await dropRemoved(removed);
+      if (!changed.length && !removed.length) return log('config', "reloaded; no document's settings changed, nothing to redo");
+      return cycle(changed);
     }
     // Every document again: each records the files it reads anew.
     dependents.clear();
@@ -288,6 +319,7 @@ async function onChanges(files) {
   }
   if (!pipeline) return;
   const affected = new Set(files.flatMap(affectedBy));
+  if (files.some((file) => file.startsWith(join(SPECS, 'common') + sep))) for (const api of pipeline.apis) if (unfinished.has(api.name)) affected.add(api);
   return cycle(pipeline.apis.filter((api) => affected.has(api)));
 }
 

@@ -8,8 +8,9 @@
 // - every entry is stamped with the workspace key (tool versions from package-lock.json,
 //   Node's version, redocly.yaml but its `apis:` list, .spectral.yaml, spectral/functions/,
 //   the pipeline's own source): when any of those changes, every entry is stale. Each
-//   `apis:` entry keys its own document instead (lib/incremental.mjs), so adding,
-//   removing or re-pointing one version redoes that document, not every document;
+//   `apis:` entry keys its own document instead (lib/incremental.mjs), so adding or
+//   re-pointing one version redoes that document, not every document (removing one
+//   redoes none; the manifest, keyed on the list, drops it);
 // - an entry names the input files it was made from with their hashes (for a document:
 //   the bundle's fileDependencies) and the outputs it produced with theirs; it is used only
 //   when every input still hashes the same and every output is still on disk, unchanged.
@@ -68,7 +69,10 @@ export function toolVersions(root = ROOT) {
  * What of redocly.yaml every document's lint and bundle read: all of it but `apis:`. The
  * list of documents grows every week; a document's own entry is part of its own cache
  * entry (api.configKey, lib/apis.mjs), and what reads the whole list (the manifest, the
- * landing page, the cross-document lint checks) has entries keyed on the list itself.
+ * docs landing page) has entries keyed on the list itself. The checks across documents in
+ * lint (lib/version-checks.mjs: no two entries claim one root or output) run over the
+ * whole list whenever any document is linted: a new or edited entry is; a removed one
+ * cannot make two entries clash.
  * A file that does not parse is keyed by its text (the build then fails on it anyway).
  */
 function redoclyConfigKey(file) {
@@ -105,11 +109,13 @@ export function workspaceKeyOf(root = ROOT) {
 }
 
 /**
- * Drops the memo of the workspace key: `npm run dev` calls it when redocly.yaml or
- * .spectral.yaml changes, so what it records after that is stamped with the new key.
+ * Sets the memo of the workspace key (`undefined`: computed again from the files on next
+ * use). `npm run dev` drops it before it loads a saved config, so what it records after
+ * that is stamped with the new key, and puts the previous one back when the config is
+ * refused (it keeps working with the previous pipeline, so it records under its key).
  */
-export function forgetWorkspaceKey() {
-  workspaceKey = undefined;
+export function forgetWorkspaceKey(previous = undefined) {
+  workspaceKey = previous;
 }
 
 /** SHA-256 of each file (by path relative to ROOT); a missing file hashes as null. */

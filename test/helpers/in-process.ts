@@ -35,7 +35,7 @@ let queue: Promise<unknown> = Promise.resolve();
 export function runInProcess(dir: string, script: string, ...args: string[]): Promise<CommandResult> {
   const result = queue.then(() => captured(async () => {
     const cache = join(dir, 'scripts/lib/cache.mjs');
-    if (existsSync(cache)) (await import(pathToFileURL(cache).href)).forgetWorkspaceKey?.();
+    if (existsSync(cache)) (await import(pathToFileURL(cache).href)).forgetWorkspaceKey();
     const module = await import(pathToFileURL(join(dir, script)).href);
     if (typeof module.main !== 'function') throw new Error(`${script} exports no main(args)`);
     return module.main(args);

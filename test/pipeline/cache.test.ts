@@ -113,6 +113,22 @@ describe.sequential('npm run build cache', () => {
     expect(await readFile(file('generated/bundled/businesscentral-v2.1-moved.yaml'), 'utf8')).toContain('v2.1');
   });
 
+  it('drops a version removed from redocly.yaml, redoing no document', async () => {
+    const config = await readFile(file('redocly.yaml'), 'utf8');
+    const entry = /^ {2}businesscentral@v2\.1:\n(?: {4}.*\n)+/m;
+    expect(config).toMatch(entry);
+    await writeFile(file('redocly.yaml'), config.replace(entry, ''));
+    n = await documentCount();
+    const out = await build();
+    expect(out).toContain(`${n} documents unchanged since the last build (cache)`);
+    // The manifest and the docs, keyed on the list, drop it; its outputs are deleted.
+    expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain('v2.1');
+    expect(await readFile(file('generated/docs/index.html'), 'utf8')).not.toContain('businesscentral-v2.1');
+    for (const gone of ['generated/bundled/businesscentral-v2.1-moved.yaml', 'generated/types/businesscentral-v2.1.ts', 'generated/docs/businesscentral-v2.1.html']) {
+      await expect(readFile(file(gone), 'utf8'), gone).rejects.toThrow(/ENOENT/);
+    }
+  });
+
   it('redoes every document when redocly.yaml changes outside its list of documents', async () => {
     const config = await readFile(file('redocly.yaml'), 'utf8');
     // A lint setting every document reads (turning a rule off cannot add a finding).

@@ -115,9 +115,13 @@ describe.sequential('the dist/ compile', () => {
     const errors = file('src/errors.ts');
     const good = await readFile(errors, 'utf8');
     const line = good.split('\n').length + 1;
-    await writeFile(errors, `${good}\nexport const broken: number = 'not a number';\n`);
-    // A source only an ES module may hold: the CommonJS compile alone finds it.
+    // A source only an ES module may hold: the ES module compile passes, the CommonJS
+    // compile alone fails, and dist/ is left alone all the same.
     await writeFile(file('src/esm-only.ts'), 'export const here = import.meta.url;\n');
+    await expect(compile()).rejects.toThrow(/src\/esm-only\.ts\(1,\d+\): error TS1343/);
+    expect(await tree(file('dist'))).toEqual(before);
+    // And an error both compiles find, beside it.
+    await writeFile(errors, `${good}\nexport const broken: number = 'not a number';\n`);
     const failure = await compile().then(() => undefined, (error: Error) => error);
     expect(failure).toBeInstanceOf(CompileFailed);
     expect(failure?.message).toContain(`src/errors.ts(${line},14): error TS2322: Type 'string' is not assignable to type 'number'.`);

@@ -2,7 +2,7 @@
 // affected document; a broken edit prints file:line and leaves generated/ as it was;
 // fixing the edit recovers without a restart; a change in specs/common/ redoes every
 // document that references it; a new version listed in redocly.yaml builds that document
-// only. (Timings are the benchmark's business, not this test's.)
+// only, and one removed from it is dropped. (Timings are the benchmark's business, not this test's.)
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -218,8 +218,27 @@ describe('npm run dev', () => {
     expect(cycle).toMatch(/dev  lint +businesscentral@v1\.5 clean/);
     expect(cycle).not.toMatch(/dev  lint .*(businesscentral@v1\.0|businesscentral@v2\.0|sql@)/);
     expect(await readFile(file('generated/types/businesscentral-v1.5.ts'), 'utf8')).toContain('v1.5');
-    // What dev knew of the other documents' files is kept: a save in v1.0 redoes v1.0 alone.
-    const next = await editAndWait(writeFile, 'Short code, after a new version.');
-    expect(next).not.toMatch(/dev  lint .*businesscentral@v1\.5/);
+    // What dev knew of the other documents' files is kept: a save of a shared file redoes
+    // every document that reads it, the new one and those not redone for the new entry.
+    const from2 = output.length;
+    const common = file('specs/common/business-central/parameters/company_id.yaml');
+    await writeFile(common, (await readFile(common, 'utf8')).replace(/Key \(id\) of the company|Key of the company/, 'Key (identifier) of the company'));
+    const shared = await waitFor(/dev  done .*businesscentral@v1\.5/, from2, 25_000);
+    expect(shared).toMatch(/dev  lint +[^\n]*businesscentral@v1\.0/);
+    expect(shared).toMatch(/dev  lint +[^\n]*businesscentral@v2\.0/);
+    expect(shared).not.toMatch(/dev  lint +[^\n]*sql@/);
+  });
+
+  it('drops a version removed from redocly.yaml from generated/ without linting the others', async () => {
+    const from = output.length;
+    const config = file('redocly.yaml');
+    const text = await readFile(config, 'utf8');
+    const entry = /^ {2}businesscentral@v1\.5:\n(?: {4}.*\n)+/m;
+    expect(text).toMatch(entry);
+    await writeFile(config, text.replace(entry, ''));
+    const removed = await waitFor(/dev  removed +businesscentral@v1\.5/, from, 25_000);
+    expect(removed).not.toMatch(/dev  lint /);
+    expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain('v1.5');
+    await expect(readFile(file('generated/types/businesscentral-v1.5.ts'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 });
