@@ -6,7 +6,7 @@
 #   bash scripts/ci/node-lines.sh                 # every line
 #   bash scripts/ci/node-lines.sh 24.21.0         # one
 #   bash scripts/ci/node-lines.sh --install-only  # only fetch the binaries (.ci/run does this
-#                                                 # in the background while npm test runs)
+#                                                 # in the background during the build and checks)
 # Binaries are kept in .cache/node-lines/<version>/ (ignored by git), so a second run
 # installs nothing.
 set -euo pipefail
