@@ -14,6 +14,7 @@
 // JetBrains "safe write", `sed -i`). chokidar re-attaches after such a rename and sees
 // deletes, re-creates and files in new folders. "watching" is printed only once its
 // initial scan is done, so no save after that line is lost.
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -196,10 +197,13 @@ async function dropRemoved(names) {
     unfinished.delete(name);
     for (const [file, readers] of dependents) if (readers.delete(name) && readers.size === 0) dependents.delete(file);
   }
-  await writeManifest(pipeline.apis);
+  // The documents built so far: an entry added in the same save is not yet (its cycle,
+  // right after this, adds it to the manifest, the mock and the docs once it is clean).
+  const built = pipeline.apis.filter((api) => existsSync(api.bundle));
+  await writeManifest(built);
   await writeGaps();
-  if (mock) await mock.reload(pipeline.apis).catch((error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`));
-  if (docs) await docs.buildDocs(pipeline.apis).catch((error) => log('docs', `FAILED ${error.message}`));
+  if (mock) await mock.reload(built).catch((error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`));
+  if (docs) await docs.buildDocs(built).catch((error) => log('docs', `FAILED ${error.message}`));
   compileDist();
   log('removed', `${names.join(', ')}: dropped from generated/, the mock and the docs`, t);
 }
