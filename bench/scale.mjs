@@ -20,7 +20,7 @@
 // Usage: node bench/scale.mjs [--sizes 5,25,100,250] [--baseline-max 25] [--watch 100]
 //                             [--samples 7] [--lint-only 1000]
 import { execFile } from 'node:child_process';
-import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -30,6 +30,7 @@ import { mapLimit } from '../scripts/lib/pool.mjs';
 import { fmtMs, fmtS, median } from './lib/stats.mjs';
 import { startDev, timeEdits } from './lib/dev-edits.mjs';
 import { workspaceOfN } from './lib/workspace-n.mjs';
+import { addVersion } from '../test/helpers/add-version.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -53,23 +54,11 @@ async function timed(fn) {
 /** `build  <step> ... <t> s` lines -> { step: seconds }. */
 const stepsOf = (out) => Object.fromEntries([...out.matchAll(/^build {2}(\w+) +.*? {2}([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2]) * 1000]));
 
-/**
- * A new sql api-version, as specs/README.md's recipe adds one: the newest version's folder
- * copied, its version written wherever the old one is named, an entry in redocly.yaml.
- */
+/** A new sql api-version after the newest one, by the recipe (test/helpers/add-version.mjs). */
 async function addSqlVersion(dir, to) {
-  const base = join(dir, 'specs/resource-manager/Provider.Sql');
-  const from = (await readdir(base)).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)).sort().at(-1);
-  await cp(join(base, from), join(base, to), { recursive: true });
-  for (const entry of await readdir(join(base, to), { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    const text = await readFile(file, 'utf8');
-    if (text.includes(from)) await writeFile(file, text.replaceAll(from, to));
-  }
-  const config = join(dir, 'redocly.yaml');
-  const entry = `  sql@${to}:\n    root: specs/resource-manager/Provider.Sql/${to}/openapi.yaml\n    output: generated/bundled/sql-${to}.yaml\n`;
-  await writeFile(config, (await readFile(config, 'utf8')).replace('apis:\n', `apis:\n${entry}`));
+  const base = 'specs/resource-manager/Provider.Sql';
+  const from = (await readdir(join(dir, base))).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)).sort().at(-1);
+  await addVersion(dir, { api: 'sql', from: `${base}/${from}`, to });
 }
 
 async function bytesUnder(dir) {

@@ -56,8 +56,12 @@ let mock;
 
 // file -> the APIs (by name) whose bundle read it; rebuilt from each successful bundle.
 const dependents = new Map();
+/** Forgets which files the document `name` read. */
+function forgetDependencies(name) {
+  for (const [file, names] of dependents) if (names.delete(name) && names.size === 0) dependents.delete(file);
+}
 function recordDependencies(api, files) {
-  for (const [file, names] of dependents) if (names.delete(api.name) && names.size === 0) dependents.delete(file);
+  forgetDependencies(api.name);
   for (const file of files) {
     if (!dependents.has(file)) dependents.set(file, new Set());
     dependents.get(file).add(api.name);
@@ -195,7 +199,7 @@ async function dropRemoved(names) {
   for (const name of names) {
     knownOperations.delete(name);
     unfinished.delete(name);
-    for (const [file, readers] of dependents) if (readers.delete(name) && readers.size === 0) dependents.delete(file);
+    forgetDependencies(name);
   }
   // The documents built so far: an entry added in the same save is not yet (its cycle,
   // right after this, adds it to the manifest, the mock and the docs once it is clean).

@@ -15,7 +15,7 @@ import { ROOT } from './apis.mjs';
 let found;
 
 /** `{ file, args }` to start TypeScript 7's tsc with (append tsc's own arguments); throws when not installed. */
-export function tsc7Command() {
+function tsc7Command() {
   if (found) return found;
   let manifest;
   try {

@@ -54,12 +54,17 @@ function operationKeys(output: string): string[] {
   return Object.entries<any>(document?.paths ?? {}).flatMap(([path, item]) => METHODS.filter((m) => item?.[m]).map((m) => `${m} ${path}`));
 }
 
+/** The `apis:` entries of a redocly.yaml text. */
+function entriesOf(config: string): Entry[] {
+  return Object.entries<any>((parseDocument(config).toJS() as any).apis ?? {}).map(([name, { root, output }]) => ({ name, root, output }));
+}
+
 /**
  * The redocly.yaml entries a bounded copy leaves out: per API, every version but the
  * oldest that declares each of its operations (read from the committed bundles).
  */
 export function entriesBeyondOldest(config: string): Entry[] {
-  const apis = Object.entries<any>((parseDocument(config).toJS() as any).apis ?? {}).map(([name, { root, output }]) => ({ name, root, output }));
+  const apis = entriesOf(config);
   const oldestPerOperation = new Map<string, Entry>();
   const oldestPerApi = new Map<string, Entry>();
   const older = (a: Entry, b: Entry | undefined) => !b || compareVersions(a.name.split('@')[1], b.name.split('@')[1]) < 0;
@@ -77,7 +82,7 @@ export function entriesBeyondOldest(config: string): Entry[] {
 
 /** The redocly.yaml entries whose root is not one of `roots` (each root must be an entry's). */
 function entriesOtherThan(config: string, roots: string[]): Entry[] {
-  const apis = Object.entries<any>((parseDocument(config).toJS() as any).apis ?? {}).map(([name, { root, output }]) => ({ name, root, output }));
+  const apis = entriesOf(config);
   const missing = roots.filter((root) => !apis.some((api) => api.root === root));
   if (missing.length) throw new Error(`workspace copy: no redocly.yaml entry has the root ${missing.join(', ')}`);
   return apis.filter((api) => !roots.includes(api.root));

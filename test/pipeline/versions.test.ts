@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProperty, addVersion } from '../helpers/add-version.js';
+import { addProperty, addVersion } from '../helpers/add-version.mjs';
 import { generatedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { tsc7 } from '../helpers/tsc7.js';

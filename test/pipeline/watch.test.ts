@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addVersion } from '../helpers/add-version.js';
+import { addVersion } from '../helpers/add-version.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 let dir: string;

@@ -1,23 +1,19 @@
 // Adds a version of an API to a workspace copy the way specs/README.md says to: copy the
 // version folder, write the new version wherever the old one is named in it (info.version,
 // the api-version parameter, the business-data server prefix), and list it in redocly.yaml.
-import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+// Plain ESM (types in add-version.d.mts), so the benchmarks use the same recipe as the tests.
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir)) {
-    const path = join(dir, entry);
-    if ((await stat(path)).isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
-
-export async function addVersion(dir: string, { api, from, to }: { api: string; from: string; to: string }): Promise<string> {
+/** Adds `<api>@<to>` as a copy of the version folder `from` (relative to `dir`); returns the new folder, relative. */
+export async function addVersion(dir, { api, from, to }) {
   const source = join(dir, from);
   const target = join(dirname(source), to);
-  const oldVersion = from.split('/').at(-1)!;
+  const oldVersion = from.split('/').at(-1);
   await cp(source, target, { recursive: true });
-  for await (const file of files(target)) {
+  for (const entry of await readdir(target, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
     const text = await readFile(file, 'utf8');
     if (text.includes(oldVersion)) await writeFile(file, text.replaceAll(oldVersion, to));
   }
@@ -29,7 +25,7 @@ export async function addVersion(dir: string, { api, from, to }: { api: string; 
 }
 
 /** Adds an optional property to a schema file (a visible change of the new version). */
-export async function addProperty(file: string, name: string, schema: string): Promise<void> {
+export async function addProperty(file, name, schema) {
   const text = await readFile(file, 'utf8');
   if (!/^properties:\n/m.test(text)) throw new Error(`${file}: no top-level properties`);
   await writeFile(file, text.replace(/^properties:\n/m, `properties:\n  ${name}:\n${schema.replace(/^/gm, '    ')}\n`));
