@@ -9,7 +9,9 @@
  * with the version an unpinned client sends it at (the newest non-preview version that
  * declares it; null when only previews do). Nothing here grows with the number of versions:
  * a pin is checked by its types at compile time, by its shape at run time, and business
- * data is sent under /api/<version>. The per-version catalogue is generated/operations.ts.
+ * data is sent under /api/<version>. A long-running operation that declares where its
+ * result is read (final-state-via) is listed under `finalStateVia`. The per-version
+ * catalogue is generated/operations.ts.
  */
 export const apis = {
   "resource-manager": {

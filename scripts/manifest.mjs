@@ -63,11 +63,21 @@ export async function operationsOf(api, document) {
         method: method.toUpperCase(),
         path,
         ...(api.family === 'resource-manager' ? { apiVersion: api.version } : { prefix }),
+        ...finalStateViaOf(operation),
       });
     }
   }
   return operations;
 }
+
+/**
+ * Where a long-running operation's result is read (`x-ms-long-running-operation-options.final-state-via`),
+ * when the document says; the clients' poller otherwise follows ARM's rule for the method.
+ */
+const finalStateViaOf = (operation) => {
+  const via = operation['x-ms-long-running-operation'] === true ? operation['x-ms-long-running-operation-options']?.['final-state-via'] : undefined;
+  return typeof via === 'string' ? { finalStateVia: via } : {};
+};
 
 /**
  * The catalogue, per family and API: its versions (oldest first), its default (the newest
@@ -95,6 +105,13 @@ export function versionsByApi(apis, operations = []) {
         byRoute.set(key, [...(byRoute.get(key) ?? []), op.version]);
       }
       entry.operations = Object.fromEntries([...byRoute].map(([key, versions]) => [key, versions.sort(compareVersions)]));
+      // final-state-via as the unpinned target declares it (only operations that declare one).
+      const finalStateVia = {};
+      for (const op of operations) {
+        const key = `${op.method} ${op.path}`;
+        if (op.family === familyName && op.apiName === apiName && op.finalStateVia && op.version === targetOf(entry.operations[key] ?? [])) finalStateVia[key] = op.finalStateVia;
+      }
+      if (Object.keys(finalStateVia).length) entry.finalStateVia = finalStateVia;
     }
   }
   return families;
@@ -124,6 +141,7 @@ export function clientManifestOf(catalogue) {
           {
             default: entry.default,
             operations: Object.fromEntries(Object.entries(entry.operations).map(([key, versions]) => [key, targetOf(versions)])),
+            ...(entry.finalStateVia ? { finalStateVia: entry.finalStateVia } : {}),
           },
         ]),
       ),
@@ -279,7 +297,9 @@ export async function writeManifest(apis = loadApis()) {
     ` * with the version an unpinned client sends it at (the newest non-preview version that\n` +
     ` * declares it; null when only previews do). Nothing here grows with the number of versions:\n` +
     ` * a pin is checked by its types at compile time, by its shape at run time, and business\n` +
-    ` * data is sent under /api/<version>. The per-version catalogue is generated/operations.ts.\n */\n` +
+    ` * data is sent under /api/<version>. A long-running operation that declares where its\n` +
+    ` * result is read (final-state-via) is listed under \`finalStateVia\`. The per-version\n` +
+    ` * catalogue is generated/operations.ts.\n */\n` +
     `export const apis = ${JSON.stringify(clientManifestOf(catalogue), null, 2)} as const;\n`;
   await pruneStale(apis);
   await Promise.all([

@@ -5,9 +5,12 @@
  *   - a list: a GET whose 200 JSON body has a `value` array and a `nextLink` (resource
  *     management's paging) -> `listAll` / `listPages`;
  *   - a key PATCH with a required `If-Match` header (business data's optimistic
- *     concurrency) -> `patchWithETag`.
+ *     concurrency) -> `patchWithETag`;
+ *   - a long-running operation: a PUT, PATCH, POST or DELETE whose 201 or 202 answer
+ *     declares an `Azure-AsyncOperation` or `Location` header (ARM's pattern, which lint
+ *     requires of every operation marked `x-ms-long-running-operation`) -> `beginAndWait`.
  */
-import type { HttpMethod } from './types.js';
+import type { HttpMethod, Result } from './types.js';
 import type { Writable } from './versions.js';
 
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
@@ -35,8 +38,17 @@ export type ListPaths<P> = {
 }[keyof P] &
   string;
 
-/** One page of the list at `Path`. */
-export type PageOf<P, Path extends keyof P> = Ok200<OperationOf<P, Path, 'get'>>;
+/**
+ * What the path method gives as `data` when `ok` for operation `O`: the same type, built
+ * the same way (openapi-fetch's `Readable`, so read-only fields are plain fields of
+ * their own type, no `$Read<…>` marker). Every convenience's result is spelled through
+ * this, so a list item, a page, an eTag update or a long-running operation's final
+ * resource has exactly the type of the same data fetched by the path method.
+ */
+export type DataOf<O> = O extends Record<string | number, any> ? Extract<Result<O>, { ok: true }>['data'] : never;
+
+/** One page of the list at `Path`, as `GET(path)` gives it. */
+export type PageOf<P, Path extends keyof P> = DataOf<OperationOf<P, Path, 'get'>>;
 /** One item of the list at `Path`. */
 export type ItemOf<P, Path extends keyof P> = NonNullable<PageOf<P, Path> extends { value?: infer V } ? V : never> extends readonly (infer E)[] ? E : never;
 
@@ -59,7 +71,8 @@ export type ListInit<P, Path extends keyof P> = Flatten<ParamsArg<ParamsOf<Opera
 
 /** The paths of `P` whose PATCH requires an `If-Match` header. */
 export type ETagPatchPaths<P> = {
-  [K in keyof P]: OperationOf<P, K, 'patch'> extends { parameters: { header: { 'If-Match': unknown } } } ? K : never;
+  // A path without a PATCH gives `never`, which would match any shape: ruled out first.
+  [K in keyof P]: [OperationOf<P, K, 'patch'>] extends [never] ? never : OperationOf<P, K, 'patch'> extends { parameters: { header: { 'If-Match': unknown } } } ? K : never;
 }[keyof P] &
   string;
 
@@ -80,3 +93,59 @@ export type ETagPatchInit<P, Path extends keyof P> = Flatten<
     signal?: AbortSignal;
   }
 >;
+
+/** The methods a long-running operation of resource management can have. */
+export type LongRunningMethod = 'PUT' | 'PATCH' | 'POST' | 'DELETE';
+
+type Responses<O> = O extends { responses: infer R } ? R : never;
+/** True when the header object `H` declares `Name` (the generated index signature alone gives `unknown`). */
+type Declares<H, Name extends string> = H extends { [key: string]: unknown } ? (unknown extends H[Name] ? false : true) : false;
+type PollLinks<R> = R extends { headers: infer H } ? (Declares<H, 'Azure-AsyncOperation'> extends true ? true : Declares<H, 'Location'>) : false;
+/** ARM's long-running shape: a 201 or 202 answer that declares an `Azure-AsyncOperation` or `Location` header. */
+type IsLongRunning<O> = [O] extends [never]
+  ? false
+  : true extends (201 extends keyof Responses<O> ? PollLinks<Responses<O>[201]> : false) | (202 extends keyof Responses<O> ? PollLinks<Responses<O>[202]> : false)
+    ? true
+    : false;
+
+/** The paths of `P` whose `M` operation is long-running (found by its answers' headers, never by name). */
+export type LongRunningPaths<P, M extends LongRunningMethod> = {
+  [K in keyof P]: IsLongRunning<OperationOf<P, K, Lowercase<M>>> extends true ? K : never;
+}[keyof P] &
+  string;
+
+type BodyArg<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+  ? { body: Writable<B> }
+  : O extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? { body?: Writable<B> }
+    : {};
+
+export interface PollInitOptions {
+  /** Cancels the current request or wait; rejects with a ClientError `aborted`. */
+  signal?: AbortSignal;
+  /** Extra headers for the first request and every poll. */
+  headers?: Record<string, string>;
+  /** Wait between polls when the service gives no Retry-After (default 1 000 ms). */
+  pollIntervalMs?: number;
+  /** Longest wait between two polls, whatever Retry-After says (default 60 000 ms). */
+  maxDelayMs?: number;
+  /** Longest wait in all (default 30 min); then a ClientError `poll-timeout`. */
+  maxWaitMs?: number;
+}
+
+/** What `beginAndWait(method, path, init)` takes: the path method's `params` and `body`, plus the polling options. */
+export type PollInit<P, Path extends keyof P, M extends LongRunningMethod> = Flatten<
+  ParamsArg<ParamsOf<OperationOf<P, Path, Lowercase<M>>>> & BodyArg<OperationOf<P, Path, Lowercase<M>>> & PollInitOptions
+>;
+
+type Only200<O> = Omit<O, 'responses'> & { responses: Pick<Responses<O>, 200 & keyof Responses<O>> };
+/**
+ * What `beginAndWait` resolves with: for DELETE nothing; else the operation's 200 body
+ * (the resource when it is done), as the path method types it, or its 2xx body when it
+ * declares no 200.
+ */
+export type FinalOf<P, Path extends keyof P, M extends LongRunningMethod> = M extends 'DELETE'
+  ? undefined
+  : 200 extends keyof Responses<OperationOf<P, Path, Lowercase<M>>>
+    ? DataOf<Only200<OperationOf<P, Path, Lowercase<M>>>>
+    : DataOf<OperationOf<P, Path, Lowercase<M>>>;

@@ -38,8 +38,18 @@ export type ClientErrorCode =
   | 'invalid-page'
   /** The paging helper reached `maxPages` with a `nextLink` still to follow. */
   | 'page-limit'
-  /** An error status met by a helper that throws instead of returning (paging). */
-  | 'http';
+  /** An error status met by a helper that throws instead of returning (paging, long-running operations). */
+  | 'http'
+  /** A long-running operation's status or Location link pointed to another origin than the client's `baseUrl`. */
+  | 'foreign-poll-link'
+  /** A long-running operation ended `Failed`; `body` holds the service's error (`{ error: { code, message } }`). */
+  | 'operation-failed'
+  /** A long-running operation ended `Canceled`; `body` holds the service's error, if it gave one. */
+  | 'operation-canceled'
+  /** A long-running operation was still running after `maxWaitMs` (it goes on at the service). */
+  | 'poll-timeout'
+  /** A status monitor answered something that is not a status (no object, no `status` string). */
+  | 'invalid-status';
 
 export interface ClientErrorDetails {
   /** The parameter or option at fault, for `invalid-argument`. */

@@ -54,5 +54,7 @@ export { ClientError, isBusinessCentralErrorBody, isClientError } from './errors
 export type { BusinessCentralErrorBody, ClientErrorCode, ClientErrorDetails } from './errors.js';
 export type { ClientOptions, TokenCredentialLike } from './core.js';
 export type { PageOptions } from './paging.js';
+export type { PollOptions } from './long-running.js';
+export type { FinalOf, LongRunningMethod, LongRunningPaths, PollInit } from './conventions.js';
 export type { HttpMethod, Result, TypedClient } from './types.js';
 export type { ApiName, ApiVersions, DefaultVersionOf, SchemaOf, VersionOf, WithPinnedApiVersion, Writable } from './versions.js';

@@ -15,6 +15,8 @@ export interface OperationInfo {
   prefix?: string;
   /** "POST https://host/path-template", for messages; built once, not per call. */
   what: string;
+  /** A long-running operation's `final-state-via`, when its document declares one. */
+  finalStateVia?: string;
 }
 
 /**
@@ -34,6 +36,7 @@ export const VERSION_SHAPES: Readonly<Record<Family, RegExp>> = {
 interface HeldApi {
   default: string | null;
   operations: Readonly<Record<string, string | null>>;
+  finalStateVia?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -86,6 +89,7 @@ export function operationTable(family: Family, pins: ClientOptions['apiVersions'
         apiVersion: family === 'resource-manager' ? version : undefined,
         prefix,
         what: `${key.slice(0, space)} ${base}${prefix}${key.slice(space + 1)}`,
+        finalStateVia: held.finalStateVia?.[key],
       });
     }
   }

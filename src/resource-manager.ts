@@ -6,7 +6,8 @@
  */
 import { createCore, methodsOf, type ClientOptions } from './core.js';
 import { followNextLinks, type PageOptions } from './paging.js';
-import type { ItemOf, ListInit, ListPaths, PageOf } from './conventions.js';
+import { pollUntilDone } from './long-running.js';
+import type { FinalOf, ItemOf, ListInit, ListPaths, LongRunningMethod, LongRunningPaths, PageOf, PollInit } from './conventions.js';
 import type { TypedClient } from './types.js';
 import type { ApiVersions, FamilyPaths, SchemaOf } from './versions.js';
 
@@ -56,6 +57,20 @@ export interface ResourceManagerClient<Pins extends ResourceManagerApiVersions =
     path: Path,
     init?: ListInit<ResourceManagerPaths<Pins>, Path>,
   ): AsyncGenerator<ItemOf<ResourceManagerPaths<Pins>, Path>, void, undefined>;
+  /**
+   * Starts a long-running operation (a PUT, PATCH, POST or DELETE whose 201/202 answer
+   * declares `Azure-AsyncOperation` or `Location`) and waits until it is done, by ARM's
+   * rules: the status monitor before Location, Retry-After within `maxDelayMs`, the
+   * result read where `final-state-via` says. Resolves with the final resource (typed as
+   * the path method types its 200 body; nothing for DELETE); rejects with a ClientError:
+   * `operation-failed` / `operation-canceled` (the service's error in `body`), `http`,
+   * `poll-timeout`, `aborted`, `foreign-poll-link`.
+   */
+  beginAndWait<M extends LongRunningMethod, Path extends LongRunningPaths<ResourceManagerPaths<Pins>, M>>(
+    method: M,
+    path: Path,
+    init: PollInit<ResourceManagerPaths<Pins>, Path, M>,
+  ): Promise<FinalOf<ResourceManagerPaths<Pins>, Path, M>>;
   /** `listPages` of the cached images of a region. */
   listCachedImagePages(params: CachedImagesParams, options?: PageOptions): AsyncGenerator<PageOf<ResourceManagerPaths<Pins>, CachedImagesPath & keyof ResourceManagerPaths<Pins>>, void, undefined>;
   /** `listAll` of the cached images of a region. */
@@ -82,5 +97,7 @@ export function createResourceManagerClient<const Pins extends ResourceManagerAp
   const listCachedImagePages = (params: CachedImagesParams, pageOptions: PageOptions = {}) => listPages(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
   const listCachedImages = (params: CachedImagesParams, pageOptions: PageOptions = {}) => listAll(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
 
-  return Object.assign(methods, { listPages, listAll, listCachedImagePages, listCachedImages }) as unknown as ResourceManagerClient<Pins>;
+  const beginAndWait = (method: string, path: string, init?: Record<string, any>) => pollUntilDone(core, String(method).toUpperCase(), path, init);
+
+  return Object.assign(methods, { listPages, listAll, beginAndWait, listCachedImagePages, listCachedImages }) as unknown as ResourceManagerClient<Pins>;
 }
