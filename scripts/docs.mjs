@@ -44,9 +44,10 @@ export const REDOC_OPTIONS = {
 };
 
 // The client conveniences a TypeScript sample may call (lib/docs-samples.mjs sampleShape):
-// `listAll` for a nextLink-paged GET, `patchWithETag` for a PATCH with a required If-Match
-// (src/conventions.ts keys them on the same shapes). The samples test type-checks the result.
-const CONVENIENCES = new Set(['listAll', 'patchWithETag']);
+// `listAll` for a nextLink-paged GET, `patchWithETag` for a PATCH with a required If-Match,
+// `beginAndWait` for a long-running operation (src/conventions.ts keys them on the same
+// shapes). The samples test type-checks the result.
+const CONVENIENCES = new Set(['listAll', 'patchWithETag', 'beginAndWait']);
 
 /**
  * The document as its page renders it (a copy; the bundle is not changed): gaps said

@@ -101,6 +101,9 @@ export function mockUrlOf(document) {
  *                client has `listAll`: every item, page after page;
  *   'etag-patch' a business-data PATCH with a required If-Match, when the client has
  *                `patchWithETag`: the tag given by name;
+ *   'long-running' a resource-management PUT, PATCH, POST or DELETE whose 201 or 202
+ *                answer declares `Azure-AsyncOperation` or `Location` (ARM's long-running
+ *                pattern), when the client has `beginAndWait`: start it and wait;
  *   'call'       anything else: the typed path method (GET, POST, PATCH, ...).
  * `conveniences` names the client conveniences that exist (read from src/ by the caller).
  */
@@ -111,10 +114,19 @@ export function sampleShape(document, entry, family, conveniences = new Set()) {
     const schema = resolveSchema(document, ok?.content?.['application/json']?.schema);
     if (resolveSchema(document, schema?.properties?.value)?.type === 'array' && schema?.properties?.nextLink) return 'list';
   }
+  if (family === 'resource-manager' && ['put', 'patch', 'post', 'delete'].includes(method) && conveniences.has('beginAndWait') && isLongRunning(document, operation)) return 'long-running';
   if (family === 'business-central' && method === 'patch' && conveniences.has('patchWithETag')) {
     if (parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match' && p.required)) return 'etag-patch';
   }
   return 'call';
+}
+
+/** ARM's long-running shape, as the clients' types read it: a 201 or 202 that declares a polling link header. */
+export function isLongRunning(document, operation) {
+  return ['201', '202'].some((status) => {
+    const headers = Object.keys(deref(document, operation.responses?.[status])?.headers ?? {}).map((name) => name.toLowerCase());
+    return headers.includes('azure-asyncoperation') || headers.includes('location');
+  });
 }
 
 function resolveSchema(document, schema) {
@@ -171,6 +183,18 @@ export function typescriptSample(document, entry, family, conveniences) {
       `for await (const item of ${name}.listAll(${ts(request.path)}${initText})) {`,
       '  console.log(item);',
       '}',
+      '',
+    ].join('\n');
+  }
+  if (shape === 'long-running') {
+    const done = request.method === 'DELETE' ? `console.log('deleted');` : 'console.log(resource);';
+    return [
+      ...head,
+      `// Starts the long-running operation and waits until it is done: the status monitor`,
+      `// (Azure-AsyncOperation) before Location, Retry-After honoured, the result read where the`,
+      `// document says. Failed or Canceled rejects with a ClientError carrying the service's error.`,
+      `${request.method === 'DELETE' ? 'await' : 'const resource = await'} ${name}.beginAndWait(${ts(request.method)}, ${ts(request.path)}${initText || ', {}'});`,
+      done,
       '',
     ].join('\n');
   }
