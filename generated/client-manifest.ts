@@ -5,40 +5,37 @@
 
 /**
  * What the clients read at run time, per family and API: the default version (null when
- * every version is a preview) and each operation ("METHOD path") of any of its versions
- * with the version an unpinned client sends it at (the newest non-preview version that
- * declares it; null when only previews do). Nothing here grows with the number of versions:
- * a pin is checked by its types at compile time, by its shape at run time, and business
- * data is sent under /api/<version>. A long-running operation that declares where its
- * result is read (final-state-via) is listed under `finalStateVia`. The per-version
- * catalogue is generated/operations.ts.
+ * every version is a preview), `match` (the namespace a path names, or '' for the one
+ * business-data API) and only the operations ("METHOD path") a client cannot derive from
+ * those two, each with the version an unpinned client sends it at (null when only previews
+ * declare it). An operation that is derived is sent at the default. Nothing here grows with
+ * the number of operations or versions (scripts/manifest.mjs clientManifestOf). A
+ * long-running operation that declares where its result is read (final-state-via) is
+ * listed under `finalStateVia`. The per-version catalogue is generated/operations.ts.
  */
 export const apis = {
   "resource-manager": {
     "authorization": {
       "default": "2020-10-01",
-      "operations": {
-        "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": "2020-10-01"
-      }
+      "match": "Provider.Authorization",
+      "operations": {}
     },
     "sql": {
       "default": "2025-01-01",
-      "operations": {
-        "POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability": "2025-01-01"
-      }
+      "match": "Provider.Sql",
+      "operations": {}
     },
     "containerinstance": {
       "default": "2025-09-01",
-      "operations": {
-        "GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages": "2025-09-01"
-      }
+      "match": "Provider.ContainerInstance",
+      "operations": {}
     }
   },
   "business-central": {
     "businesscentral": {
       "default": "v2.0",
+      "match": "",
       "operations": {
-        "PATCH /companies({company_id})/vendors({vendor_id})": "v2.0",
         "POST /companies({company_id})/shipmentMethods": "v1.0"
       }
     }

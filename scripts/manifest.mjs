@@ -127,25 +127,70 @@ export function versionsByApi(apis, operations = []) {
 export const targetOf = (versions) => defaultVersionOf(versions) ?? null;
 
 /**
+ * The resource-management namespace a path names: the segment after its last literal
+ * `providers` (`…/providers/Provider.Sql/servers/{name}` -> `Provider.Sql`), or null.
+ * src/operations.ts derives the same (`namespaceOf`): keep the two equal.
+ */
+export function namespaceOf(path) {
+  const parts = path.split('/');
+  const name = parts[parts.lastIndexOf('providers') + 1];
+  return parts.includes('providers') && name && !name.includes('{') ? name : null;
+}
+
+/**
  * What a client reads at run time, from the catalogue: per family and API, the default
- * version (the newest non-preview one, for messages) and each operation's unpinned target
- * (`targetOf`). One string per operation: nothing grows with the number of versions.
+ * version (the newest non-preview one), `match` (what a path must name to belong to the
+ * API: its namespace for resource management, '' for the one business-data API) and only
+ * the operations a client cannot derive from those two: one whose namespace does not
+ * lead to its API, or whose unpinned target (`targetOf`) is not the API's default. So an
+ * app ships a few bytes per API, not per operation or version: 300 operations at the
+ * default version add nothing (bench/size.mjs measures it).
  */
 export function clientManifestOf(catalogue) {
   return Object.fromEntries(
-    Object.entries(catalogue).map(([familyName, family]) => [
-      familyName,
-      Object.fromEntries(
-        Object.entries(family).map(([apiName, entry]) => [
-          apiName,
-          {
-            default: entry.default,
-            operations: Object.fromEntries(Object.entries(entry.operations).map(([key, versions]) => [key, targetOf(versions)])),
-            ...(entry.finalStateVia ? { finalStateVia: entry.finalStateVia } : {}),
-          },
-        ]),
-      ),
-    ]),
+    Object.entries(catalogue).map(([familyName, family]) => {
+      const matchOf = matchesOf(familyName, family);
+      const derive = (key) => {
+        const wanted = familyName === 'resource-manager' ? namespaceOf(key.slice(key.indexOf(' ') + 1)) : '';
+        return Object.keys(family).find((apiName) => matchOf.get(apiName) === wanted);
+      };
+      return [
+        familyName,
+        Object.fromEntries(
+          Object.entries(family).map(([apiName, entry]) => [
+            apiName,
+            {
+              default: entry.default,
+              ...(matchOf.has(apiName) ? { match: matchOf.get(apiName) } : {}),
+              operations: Object.fromEntries(
+                Object.entries(entry.operations)
+                  .map(([key, versions]) => [key, targetOf(versions)])
+                  .filter(([key, target]) => derive(key) !== apiName || target !== entry.default),
+              ),
+              ...(entry.finalStateVia ? { finalStateVia: entry.finalStateVia } : {}),
+            },
+          ]),
+        ),
+      ];
+    }),
+  );
+}
+
+/**
+ * apiName -> its `match`, for the APIs a path can be derived to: a resource-management API
+ * whose operations all name one namespace no other API names; the business-data API when
+ * the family has only one.
+ */
+function matchesOf(familyName, family) {
+  const names = Object.keys(family);
+  if (familyName !== 'resource-manager') return new Map(names.length === 1 ? [[names[0], '']] : []);
+  const namespaces = new Map(names.map((apiName) => [apiName, new Set(Object.keys(family[apiName].operations).map((key) => namespaceOf(key.slice(key.indexOf(' ') + 1))))]));
+  const owners = new Map();
+  for (const set of namespaces.values()) for (const ns of set) owners.set(ns, (owners.get(ns) ?? 0) + 1);
+  return new Map(
+    [...namespaces]
+      .filter(([, set]) => set.size === 1 && [...set][0] !== null && owners.get([...set][0]) === 1)
+      .map(([apiName, set]) => [apiName, [...set][0]]),
   );
 }
 
@@ -293,13 +338,13 @@ export async function writeManifest(apis = loadApis()) {
   const clientSource =
     HEADER('generated/bundled/*.yaml') +
     `/**\n * What the clients read at run time, per family and API: the default version (null when\n` +
-    ` * every version is a preview) and each operation ("METHOD path") of any of its versions\n` +
-    ` * with the version an unpinned client sends it at (the newest non-preview version that\n` +
-    ` * declares it; null when only previews do). Nothing here grows with the number of versions:\n` +
-    ` * a pin is checked by its types at compile time, by its shape at run time, and business\n` +
-    ` * data is sent under /api/<version>. A long-running operation that declares where its\n` +
-    ` * result is read (final-state-via) is listed under \`finalStateVia\`. The per-version\n` +
-    ` * catalogue is generated/operations.ts.\n */\n` +
+    ` * every version is a preview), \`match\` (the namespace a path names, or '' for the one\n` +
+    ` * business-data API) and only the operations ("METHOD path") a client cannot derive from\n` +
+    ` * those two, each with the version an unpinned client sends it at (null when only previews\n` +
+    ` * declare it). An operation that is derived is sent at the default. Nothing here grows with\n` +
+    ` * the number of operations or versions (scripts/manifest.mjs clientManifestOf). A\n` +
+    ` * long-running operation that declares where its result is read (final-state-via) is\n` +
+    ` * listed under \`finalStateVia\`. The per-version catalogue is generated/operations.ts.\n */\n` +
     `export const apis = ${JSON.stringify(clientManifestOf(catalogue), null, 2)} as const;\n`;
   await pruneStale(apis);
   await Promise.all([

@@ -55,7 +55,7 @@ export interface Core {
 
 export function createCore(options: ClientOptions, family: Family): Core {
   const { baseUrl, base, token, getToken, timeoutMs, maxBodyBytes, retries, delayMs, maxDelayMs } = readOptions(options);
-  const { ops, unsendable } = operationTable(family, options.apiVersions, base);
+  const lookup = operationTable(family, options.apiVersions, base);
 
   // Read once, like openapi-fetch does: a test double or polyfill must be in place first.
   const baseFetch: (request: Request, ext?: any) => Promise<Response> = options.fetch ?? globalThis.fetch;
@@ -191,8 +191,8 @@ export function createCore(options: ClientOptions, family: Family): Core {
 
   const send: Send = (method, path, init = {}) => {
     const what = `${method} ${path}`;
-    const op = ops.get(what);
-    if (!op) return Promise.reject(new ClientError('unknown-operation', unsendable.get(what) ?? `${what} is not a ${family} operation.`));
+    const op = lookup(what);
+    if (typeof op === 'string') return Promise.reject(new ClientError('unknown-operation', op));
     if (init.baseUrl !== undefined) {
       // The origin is fixed when the client is created: the token goes nowhere else.
       return Promise.reject(new ClientError('invalid-argument', `${what}: no per-request baseUrl.`, { parameter: 'baseUrl' }));
@@ -229,7 +229,10 @@ export function createCore(options: ClientOptions, family: Family): Core {
     sendUrl,
     origin: baseUrl.origin,
     base,
-    operation: (method, path) => ops.get(`${method} ${path}`),
+    operation: (method, path) => {
+      const op = lookup(`${method} ${path}`);
+      return typeof op === 'string' ? undefined : op;
+    },
     // openapi-fetch's use/eject do not depend on `this`.
     use: inner.use,
     eject: inner.eject,

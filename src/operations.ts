@@ -1,8 +1,10 @@
 /**
- * Which operation, at which version: the operations of generated/client-manifest.ts
- * looked up by "METHOD path", each at the version this client sends it with (the pinned
- * version of its API, else the operation's own target), with its api-version or
- * `/api/<version>` prefix.
+ * Which operation, at which version: "METHOD path" looked up in generated/client-manifest.ts,
+ * which lists per API only what a client cannot derive. An operation listed under an API
+ * is sent at its listed target; any other belongs to the API its path matches (the
+ * namespace after its last `providers` for resource management, the one business-data API)
+ * and is sent at that API's default; a pin of the API wins over both. Looked up on first
+ * use and remembered, so creating a client costs nothing per operation.
  */
 import { apis } from '../generated/client-manifest.js';
 import { refuseOption, type ClientOptions, type Family } from './options.js';
@@ -35,8 +37,18 @@ export const VERSION_SHAPES: Readonly<Record<Family, RegExp>> = {
  */
 interface HeldApi {
   default: string | null;
+  /** What a path names to belong to this API (see namespaceOf); absent: only its listed operations. */
+  match?: string;
+  /** The operations a client cannot derive, with their unpinned target. */
   operations: Readonly<Record<string, string | null>>;
   finalStateVia?: Readonly<Record<string, string>>;
+}
+
+/** The namespace after a path's last literal `providers` segment (scripts/manifest.mjs namespaceOf: keep the two equal). */
+export function namespaceOf(path: string): string | null {
+  const parts = path.split('/');
+  const name = parts[parts.lastIndexOf('providers') + 1];
+  return parts.includes('providers') && name && !name.includes('{') ? name : null;
 }
 
 /**
@@ -65,33 +77,44 @@ function pinnedVersions(family: Family, pins: ClientOptions['apiVersions']): Map
 
 /**
  * "METHOD path" -> the operation at the version this client sends it with: the pinned
- * version of its API, else the operation's own target (the newest non-preview version
- * that declares it); or, for an operation only previews declare on an unpinned client,
- * why not (for the error). A pinned API sends every operation of its API: the types
- * refuse one the pinned version lacks, and the server answers it otherwise.
+ * version of its API, else the operation's own target; or, for an operation only previews
+ * declare on an unpinned client, or a path of no API, why not (for the error). A pinned API
+ * sends every operation of its API: the types refuse one the pinned version lacks, and the
+ * server answers it otherwise.
  */
 export function operationTable(family: Family, pins: ClientOptions['apiVersions'], base: string) {
   const pinned = pinnedVersions(family, pins);
-  const ops = new Map<string, OperationInfo>();
-  const unsendable = new Map<string, string>();
-  for (const [apiName, held] of Object.entries(apis[family] as Record<string, HeldApi>)) {
-    for (const [key, target] of Object.entries(held.operations)) {
-      const version = pinned.get(apiName) ?? target;
-      if (!version) {
-        unsendable.set(key, `${key} is only in preview versions of ${apiName}; pin one that has it: apiVersions: { ${apiName}: '...' }.`);
-        continue;
-      }
-      const prefix = family === 'business-central' ? `/api/${version}` : '';
-      const space = key.indexOf(' ');
-      ops.set(key, {
-        apiName,
-        version,
-        apiVersion: family === 'resource-manager' ? version : undefined,
-        prefix,
-        what: `${key.slice(0, space)} ${base}${prefix}${key.slice(space + 1)}`,
-        finalStateVia: held.finalStateVia?.[key],
-      });
+  const held = apis[family] as Record<string, HeldApi>;
+  const names = Object.keys(held);
+  const found = new Map<string, OperationInfo | string>();
+
+  function resolve(key: string): OperationInfo | string {
+    const space = key.indexOf(' ');
+    let apiName = names.find((name) => held[name]!.operations[key] !== undefined);
+    let target = apiName === undefined ? undefined : held[apiName]!.operations[key];
+    if (apiName === undefined) {
+      const wanted = family === 'resource-manager' ? namespaceOf(key.slice(space + 1)) : '';
+      apiName = names.find((name) => held[name]!.match === wanted);
+      if (apiName === undefined) return `${key} is not a ${family} operation.`;
+      target = held[apiName]!.default;
     }
+    const version = pinned.get(apiName) ?? target;
+    if (!version) return `${key} is only in preview versions of ${apiName}; pin one that has it: apiVersions: { ${apiName}: '...' }.`;
+    const prefix = family === 'business-central' ? `/api/${version}` : '';
+    return {
+      apiName,
+      version,
+      apiVersion: family === 'resource-manager' ? version : undefined,
+      prefix,
+      what: `${key.slice(0, space)} ${base}${prefix}${key.slice(space + 1)}`,
+      finalStateVia: held[apiName]!.finalStateVia?.[key],
+    };
   }
-  return { ops, unsendable };
+
+  /** The operation of "METHOD path", or why it cannot be sent. */
+  return (key: string): OperationInfo | string => {
+    let entry = found.get(key);
+    if (entry === undefined) found.set(key, (entry = resolve(key)));
+    return entry;
+  };
 }

@@ -19,6 +19,8 @@ import { tsc7 } from '../helpers/tsc7.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
 import { applyGrowthEdits, GROWTH } from './edits.mjs';
+// @ts-expect-error: plain ESM module without types
+import { targetOf } from '../../scripts/manifest.mjs';
 
 const run = promisify(execFile);
 let dir: string;
@@ -103,10 +105,12 @@ describe('growing the workspace by the recipe', () => {
     const sent: string[] = JSON.parse((await run(process.execPath, ['growth-run.mjs'], { cwd: dir })).stdout);
     // Where each goes: the version the copy's generated manifest names for it (v2.0 and
     // 2025-09-01 unless the workspace has grown newer ones), the new sql api-version.
-    const targets = await readGeneratedConst(dir, 'client-manifest.ts', 'apis');
-    const bc = (method: string, path: string) => targets['business-central'].businesscentral.operations[`${method} ${path}`];
-    const aci = targets['resource-manager'].containerinstance.operations[`GET ${GROWTH.listUsage.path}`];
-    expect(targets['resource-manager'].sql.operations[`POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability`]).toBe(sqlVersion);
+    // (the catalogue's versions of each operation, newest non-preview: what the manifest derives or lists).
+    const catalogue = await readGeneratedConst(dir, 'operations.ts', 'catalogue');
+    const target = (family: string, api: string, key: string): string => targetOf(catalogue[family][api].operations[key]);
+    const bc = (method: string, path: string) => target('business-central', 'businesscentral', `${method} ${path}`);
+    const aci = target('resource-manager', 'containerinstance', `GET ${GROWTH.listUsage.path}`);
+    expect(target('resource-manager', 'sql', `POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability`)).toBe(sqlVersion);
     const vendor = '/companies(c)/vendors(00000000-0000-0000-0000-000000000001)';
     expect(sent).toEqual([
       `GET https://b.example/api/${bc('GET', GROWTH.getVendor.path)}${vendor}`,

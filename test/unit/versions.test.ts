@@ -20,14 +20,14 @@ const { CHECK, SERVERS, LABS, VENDORS } = vi.hoisted(() => ({
 vi.mock('../../generated/client-manifest.js', () => ({
   apis: {
     'resource-manager': {
-      // CHECK is in the newest version, 2025-06-01; SERVERS only in 2025-01-01 (dropped later).
-      sql: { default: '2025-06-01', operations: { [CHECK]: '2025-06-01', [SERVERS]: '2025-01-01' } },
+      // CHECK is in the newest version, 2025-06-01 (derived: not listed); SERVERS only in 2025-01-01 (dropped later).
+      sql: { default: '2025-06-01', match: 'Provider.Sql', operations: { [SERVERS]: '2025-01-01' } },
       // Every version of labs is a preview: no default, no target.
-      labs: { default: null, operations: { [LABS]: null } },
+      labs: { default: null, match: 'Provider.Labs', operations: {} },
     },
     'business-central': {
       // One API per version: vendors listed only in v1.0 so far, the newest is v2.0.
-      businesscentral: { default: 'v2.0', operations: { [VENDORS]: 'v1.0' } },
+      businesscentral: { default: 'v2.0', match: '', operations: { [VENDORS]: 'v1.0' } },
     },
   },
 }));
@@ -129,14 +129,33 @@ describe('the generated manifest', () => {
       default: '2025-06-01',
       operations: { [CHECK]: ['2025-01-01', '2025-06-01', '2025-09-01-preview'], [SERVERS]: ['2025-01-01'] },
     });
+    // Only what a client cannot derive: CHECK goes to sql's default (its namespace leads to
+    // sql), SERVERS stays at 2025-01-01; labs has no default, so LABS derives to none.
     expect(clientManifestOf(catalogueOf)).toEqual({
       'resource-manager': {
-        sql: { default: '2025-06-01', operations: { [CHECK]: '2025-06-01', [SERVERS]: '2025-01-01' } },
-        labs: { default: null, operations: { [LABS]: null } },
+        sql: { default: '2025-06-01', match: 'Provider.Sql', operations: { [SERVERS]: '2025-01-01' } },
+        labs: { default: null, match: 'Provider.Labs', operations: {} },
       },
       'business-central': {
-        businesscentral: { default: 'v2.0', operations: { [SHIPMENTS]: 'v1.0', [VENDORS]: 'v2.0' } },
+        businesscentral: { default: 'v2.0', match: '', operations: { [SHIPMENTS]: 'v1.0' } },
       },
+    });
+  });
+
+  it('lists every operation whose path does not lead to its API: a namespace two APIs share, or none', () => {
+    const api = (name: string) => ({ name, apiName: name.split('@')[0], version: name.split('@')[1], family: 'resource-manager' });
+    const op = (name: string, key: string) => ({ ...api(name), api: name, method: key.split(' ')[0], path: key.split(' ')[1] });
+    const SHARED_A = 'GET /subscriptions/{s}/providers/Provider.Shared/things';
+    const SHARED_B = 'GET /subscriptions/{s}/providers/Provider.Shared/others';
+    const BARE = 'GET /subscriptions/{s}/resourcegroups';
+    const catalogueOf = versionsByApi(
+      ['a@2025-01-01', 'b@2025-01-01', 'c@2025-01-01'].map(api),
+      [op('a@2025-01-01', SHARED_A), op('b@2025-01-01', SHARED_B), op('c@2025-01-01', BARE)],
+    );
+    expect(clientManifestOf(catalogueOf)['resource-manager']).toEqual({
+      a: { default: '2025-01-01', operations: { [SHARED_A]: '2025-01-01' } },
+      b: { default: '2025-01-01', operations: { [SHARED_B]: '2025-01-01' } },
+      c: { default: '2025-01-01', operations: { [BARE]: '2025-01-01' } },
     });
   });
 });
