@@ -6,8 +6,10 @@
 // ("unit-isolated"), so a new test that needs `vi.mock` gets isolation without a config
 // edit; test/deps/shared-modules.test.ts holds the helpers the shared files import to the
 // same rules, and checks this routing.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+// Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (scripts/lib/walk.mjs).
+import { filesUnder } from '../scripts/lib/walk.mjs';
 
 /** The unit project's folders (vitest.config.ts); their non-test modules are helpers the tests import. */
 export const UNIT = ['test/unit', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
@@ -34,11 +36,7 @@ export function forbiddenUses(text: string): string[] {
 
 /** Every source file under `dir` (fixtures left out: they are data, not code that runs here). */
 export function sources(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mts|mjs|js)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !relative(dir, file).split(sep).includes('fixtures'))
-    .sort();
+  return filesUnder(dir, (file: string) => /\.(ts|mts|mjs|js)$/.test(file) && !relative(dir, file).split(sep).includes('fixtures'));
 }
 
 /** The test files (`*.test.ts`) under `folders` of `root` that need isolation, relative to root. */
