@@ -39,6 +39,19 @@ export function sources(dir: string): string[] {
   return filesUnder(dir, (file: string) => /\.(ts|mts|mjs|js)$/.test(file) && !relative(dir, file).split(sep).includes('fixtures'));
 }
 
+/**
+ * The test files under `folder` of `root` that open a browser (they import the folder's
+ * `browser.ts`), relative to root: vitest.config.ts runs them in the "browser" project, the
+ * one project the other Node lines leave out (scripts/ci/node-lines.sh), so a new browser
+ * test is routed there, and a new docs test without one runs on every line, with no edit.
+ */
+export function filesUsingBrowser(root: string, folder: string): string[] {
+  return sources(join(root, folder))
+    .filter((file) => file.endsWith('.test.ts') && /from\s+['"]\.\/browser\.js['"]/.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(root, file).replaceAll('\\', '/'))
+    .sort();
+}
+
 /** The test files (`*.test.ts`) under `folders` of `root` that need isolation, relative to root. */
 export function filesNeedingIsolation(root: string, folders: string[]): string[] {
   return folders
