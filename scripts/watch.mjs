@@ -210,13 +210,18 @@ async function dropRemoved(names) {
   if (docs) await docs.buildDocs(built).catch((error) => log('docs', `FAILED ${error.message}`));
   compileDist();
   log('removed', `${names.join(', ')}: dropped from generated/, the mock and the docs`, t);
+  // What the removal does to clients: version-removed / api-removed, one line per operation lost.
+  printChanges([], names);
 }
 
-/** What the saved edit does to clients, against HEAD (npm run changes, for these documents). */
-function printChanges(apis) {
+/**
+ * What the saved edit does to clients, against HEAD (npm run changes, for these documents;
+ * `removed`: the redocly.yaml entries the save removed).
+ */
+function printChanges(apis, removed = []) {
   const t = performance.now();
   try {
-    const lines = summaryLines(changeSummary({ apis, base: 'HEAD' }));
+    const lines = summaryLines(changeSummary({ apis, base: 'HEAD', removed }));
     for (const line of lines.slice(0, -1)) console.log(`dev  change   ${line}`);
     log('changes', lines.at(-1) ?? 'none against HEAD', t);
   } catch (error) {

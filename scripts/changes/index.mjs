@@ -3,11 +3,14 @@
 // Exported for other steps (all synchronous; a bad input throws a ChangesError whose
 // message is one line naming the file, e.g. `specs/x/openapi.yaml:3:1: cannot parse: ...`):
 //
-//   changeSummary({ apis = loadApis(), base = 'HEAD' } = {}) -> Change[]
+//   changeSummary({ apis = loadApis(), base = 'HEAD', removed = [] } = {}) -> Change[]
 //     The changes of the given APIs (entries of loadApis(); watch mode passes the affected
 //     ones) in the working tree against the same <api>@<version> at the git ref `base`; a
 //     version that is new since `base` against the previous version of that API in the
-//     working tree. Same objects as `npm run changes -- --json`, sorted (breaking first).
+//     working tree, named with its operations (`version-added`, or `api-added` for an API
+//     with no earlier version: presence.mjs); the `<api>@<version>` names in `removed`
+//     (gone from redocly.yaml) as `version-removed` / `api-removed`, one per operation the
+//     base had. Same objects as `npm run changes -- --json`, sorted (breaking first).
 //
 //   changesBetweenVersions(apiName) -> Change[]
 //     For the docs: the changes between each consecutive pair of versions of `apiName`
@@ -34,6 +37,7 @@ import { compareVersions, loadApis, ROOT } from '../lib/apis.mjs';
 import { applyAccepted, readAccepted } from './accepted.mjs';
 import { compareDocuments } from './compare.mjs';
 import { ChangesError, gitSource, loadDocument, locationOf, parseFile, worktreeSource } from './load.mjs';
+import { presenceChanges } from './presence.mjs';
 import { LEVELS, RULES } from './rules.mjs';
 import { targetMoves } from './targets.mjs';
 
@@ -72,7 +76,7 @@ const sortChanges = (changes, order) =>
  * The whole comparison, for the CLI: `groups` (one per API and version, with what it was
  * compared against), every change, and the stale accepted entries.
  */
-export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = only === undefined } = {}) {
+export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = only === undefined, removed = [] } = {}) {
   const apis = only ?? loadApis();
   const work = worktreeSource(root);
   const baseSource = gitSource(root, base);
@@ -90,21 +94,27 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
     } else {
       const previous = everyApi.filter((a) => a.apiName === api.apiName && compareVersions(a.version, api.version) < 0).sort((a, b) => compareVersions(a.version, b.version)).at(-1);
       group = { name: api.name, against: previous ? { version: previous.version, ref: null } : null, published: false, changes: [] };
+      // Named with its operations: a new API, or a new version (then also compared with the previous one).
+      const presence = presenceChanges(previous ? 'version-added' : 'api-added', { name: api.name, document: after.document });
       if (previous) {
         const before = loadDocument(work, previous.rootRelative);
-        group.changes = withContext(compareDocuments(before.document, after.document, { ...meta, published: false }), { published: false, from: group.against });
+        presence.push(...compareDocuments(before.document, after.document, { ...meta, published: false }));
       }
+      group.changes = withContext(presence, { published: false, from: group.against });
     }
     groups.push(group);
   }
-  if (all) {
+  if (all || removed.length) {
     // A published version that is gone from the working tree: every client of it breaks.
+    // Named with the operations its clients lose (read from the base); `api-removed` when
+    // no version of the API is left.
     const config = parseFile(work, 'redocly.yaml');
     for (const [name, rootRel] of baseApis) {
-      if (everyApi.some((a) => a.name === name)) continue;
+      if (everyApi.some((a) => a.name === name) || !(all || removed.includes(name))) continue;
       const [apiName, version = ''] = name.split('@');
-      const change = { api: apiName, version, operation: '*', rule: 'version-removed', level: 'breaking', message: `${name} (${rootRel}) was removed from redocly.yaml; its clients lose every operation`, location: locationOf(config, 'apis') ?? 'redocly.yaml:1' };
-      groups.push({ name, against: { version, ref: base }, published: true, removed: true, changes: withContext([change], { published: true, from: { version, ref: base } }) });
+      const rule = everyApi.some((a) => a.apiName === apiName) ? 'version-removed' : 'api-removed';
+      const gone = presenceChanges(rule, { name, document: loadDocument(baseSource, rootRel).document, location: locationOf(config, 'apis') ?? 'redocly.yaml:1' });
+      groups.push({ name, against: { version, ref: base }, published: true, removed: true, changes: withContext(gone, { published: true, from: { version, ref: base } }) });
     }
   }
   // What unpinned clients send: every API that an edited version belongs to, all its
@@ -139,8 +149,8 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
   return { base, groups, changes, stale };
 }
 
-export function changeSummary({ apis = loadApis(), base = 'HEAD' } = {}) {
-  return compareWithBase({ apis, base, all: false }).changes;
+export function changeSummary({ apis = loadApis(), base = 'HEAD', removed = [] } = {}) {
+  return compareWithBase({ apis, base, all: false, removed }).changes;
 }
 
 export function changesBetweenVersions(apiName, { onRead } = {}) {
@@ -153,7 +163,9 @@ export function changesBetweenVersions(apiName, { onRead } = {}) {
   for (let i = 1; i < versions.length; i++) {
     const [prev, next] = [versions[i - 1], versions[i]];
     const family = next.family ?? familyOf(next.rootRelative);
-    const found = compareDocuments(documents[i - 1][1], documents[i][1], { api: apiName, version: next.version, family, published: false });
+    // The version named with its operations, then what it changes against the previous one.
+    const found = presenceChanges('version-added', { name: next.name, document: documents[i][1] });
+    found.push(...compareDocuments(documents[i - 1][1], documents[i][1], { api: apiName, version: next.version, family, published: false }));
     // Adding this version: which operations unpinned clients now send here instead.
     found.push(...targetMoves(documents.slice(0, i), documents.slice(0, i + 1), { api: apiName, family }));
     changes.push(...sortChanges(withContext(found, { published: false, from: { version: prev.version, ref: null } }), new Map()));

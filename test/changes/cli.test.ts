@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error: plain ESM module without types
 import { RULES } from '../../scripts/changes/rules.mjs';
+// @ts-expect-error: plain ESM module without types
+import { loadDocument, worktreeSource } from '../../scripts/changes/load.mjs';
 import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 import type { Change } from './support.js';
@@ -48,6 +50,14 @@ const write = (rel: string, text: string) => writeFileSync(join(dir, rel), text)
 const reset = () => {
   git('reset', '-q', '--hard');
   git('clean', '-qfd', '--', 'specs');
+};
+
+/** The operations of a document of the copy as it is now (operationId, else METHOD /path), sorted. */
+const operationsOf = (root: string) => {
+  const doc = loadDocument(worktreeSource(dir), root).document;
+  return Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+    ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].filter((m) => item[m]).map((m) => item[m].operationId ?? `${m.toUpperCase()} ${path}`),
+  ).sort();
 };
 
 beforeAll(async () => {
@@ -210,6 +220,10 @@ describe('npm run changes', () => {
     expect(code).toBe(0);
     expect(list).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.1', rule: 'response-property-removed', level: 'breaking' }));
     expect(list.filter((c) => c.version === 'v2.0')).toEqual([]);
+    // The new version is named with its operations (info), beside what it changes.
+    const versionAdded = list.filter((c) => c.rule === 'version-added');
+    expect(versionAdded.map((c) => c.operation).sort()).toEqual(operationsOf('specs/business-central/v2.1/openapi.yaml'));
+    expect(versionAdded.every((c) => c.version === 'v2.1' && c.level === 'info' && c.message.startsWith('version v2.1 of `businesscentral` was added with operation `'))).toBe(true);
     expect((await changes()).stdout).toMatch(/^businesscentral@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
 
     // The same through the functions watch mode and the docs call.
@@ -251,10 +265,57 @@ describe('npm run changes', () => {
   it('fails when a published version is removed from redocly.yaml', async () => {
     reset();
     const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
+    const expected = operationsOf(`${SHIP}/openapi.yaml`); // before it is removed
     write('redocly.yaml', config.replace(/  businesscentral@v1\.0:\n(    .*\n){2}/, ''));
     const { code, list } = await json();
     expect(code).toBe(1);
     expect(list).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v1.0', rule: 'version-removed', level: 'breaking' }));
+    // Named with the operations its clients lose (the API's other versions remain: not api-removed).
+    expect(list.filter((c) => c.rule === 'version-removed').map((c) => c.operation).sort()).toEqual(expected);
+    expect(list.filter((c) => c.rule === 'api-removed')).toEqual([]);
+  });
+
+  it('names a new API with its operations (info), in text and JSON, without failing', async () => {
+    reset();
+    const storage = 'specs/resource-manager/Provider.Storage/2025-06-01';
+    cpSync(join(dir, SQL), join(dir, storage), { recursive: true });
+    const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
+    write('redocly.yaml', config.replace('apis:\n', `apis:\n  storage@2025-06-01:\n    root: ${storage}/openapi.yaml\n    output: generated/bundled/storage-2025-06-01.yaml\n`));
+    const expected = operationsOf(`${storage}/openapi.yaml`);
+    expect(expected.length).toBeGreaterThan(0);
+
+    const { code, list } = await json();
+    expect(code).toBe(0);
+    const added = list.filter((c) => c.api === 'storage');
+    expect(added.map((c) => c.operation).sort()).toEqual(expected);
+    for (const c of added) {
+      expect(c).toMatchObject({ version: '2025-06-01', rule: 'api-added', level: 'info' });
+      expect(c.message).toMatch(new RegExp(`^the API \`storage\` \\(storage@2025-06-01\\) was added with operation \`${c.operation}\` \\((GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) /`));
+      expect(c.location).toMatch(new RegExp(`^${storage}/`));
+    }
+    const { stdout } = await changes();
+    expect(stdout).toMatch(new RegExp(`^storage@2025-06-01 new since HEAD, a new API \\(no earlier version to compare with\\): ${expected.length} changes?$`, 'm'));
+    expect(stdout).toMatch(/^  info {6}api-added  \S+  specs\/resource-manager\/Provider\.Storage\/2025-06-01\/\S+:\d+  the API `storage`/m);
+  });
+
+  it('names a removed API with the operations its clients lose, breaking (a published version)', async () => {
+    reset();
+    const expected = operationsOf(`${ACI}/openapi.yaml`); // before it is removed
+    const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
+    const entry = /^ {2}containerinstance@[^:]+:\n(?: {4}.*\n)+/m;
+    expect(config).toMatch(entry);
+    write('redocly.yaml', config.replace(entry, ''));
+    const { code, list } = await json();
+    expect(code).toBe(1);
+    const gone = list.filter((c) => c.api === 'containerinstance');
+    expect(gone.map((c) => c.operation).sort()).toEqual(expected);
+    for (const c of gone) {
+      expect(c).toMatchObject({ rule: 'api-removed', level: 'breaking', location: expect.stringMatching(/^redocly\.yaml:\d+$/) });
+      expect(c.message).toMatch(/^the API `containerinstance` \(containerinstance@[^)]+\) was removed from redocly\.yaml, and with it operation `/);
+    }
+    const { stdout } = await changes();
+    expect(stdout).toMatch(/^containerinstance@\S+ removed since HEAD: \d+ changes?$/m);
+    expect(stdout).toMatch(/^  breaking  api-removed  /m);
   });
 
   it('reports on a document that fails lint (an edit in progress)', async () => {

@@ -159,6 +159,8 @@ describe('a second version of an API', () => {
     // What changed between consecutive versions, per API (npm run changes, between versions).
     const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
     expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*estimatedAvailableAt/);
+    // Each later version named with its operations (issue 33).
+    expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>version-added<\/code> version 2025-06-01 of [^<]*sql[^<]* was added with operation /);
     expect(html.slice(html.indexOf('id="changes-businesscentral"'))).toMatch(/v2\.0 → v2\.1<\/span> <code>[\w-]+<\/code> [^<]*rating/);
     expect(html).not.toContain('id="changes-authorization"');
     for (const page of ['sql-2025-01-01', 'sql-2025-06-01', 'sql-2025-09-01-preview', 'businesscentral-v2.0', 'businesscentral-v2.1']) {

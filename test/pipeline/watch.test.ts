@@ -216,6 +216,8 @@ describe('npm run dev', () => {
     await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v1.0', to: 'v1.5' });
     const cycle = await waitFor(/dev  done .*businesscentral@v1\.5/, from, 25_000);
     expect(cycle).toMatch(/dev  lint +businesscentral@v1\.5 clean/);
+    // The change report names the new version with its operations (issue 33).
+    expect(cycle).toMatch(/dev  change   businesscentral@v1\.5  info +version-added  \S+  specs\/business-central\/v1\.5\/\S+:\d+  version v1\.5 of `businesscentral` was added with operation /);
     expect(cycle).not.toMatch(/dev  lint .*(businesscentral@v1\.0|businesscentral@v2\.0|sql@)/);
     expect(await readFile(file('generated/types/businesscentral-v1.5.ts'), 'utf8')).toContain('v1.5');
     // What dev knew of the other documents' files is kept: a save of a shared file redoes
@@ -233,10 +235,15 @@ describe('npm run dev', () => {
     const from = output.length;
     const config = file('redocly.yaml');
     const text = await readFile(config, 'utf8');
-    const entry = /^ {2}businesscentral@v1\.5:\n(?: {4}.*\n)+/m;
-    expect(text).toMatch(entry);
-    await writeFile(config, text.replace(entry, ''));
-    const removed = await waitFor(/dev  removed +businesscentral@v1\.5/, from, 25_000);
+    const entry = (version: string) => new RegExp(`^ {2}businesscentral@${version.replace('.', '\\.')}:\\n(?: {4}.*\\n)+`, 'm');
+    expect(text).toMatch(entry('v1.5'));
+    expect(text).toMatch(entry('v1.0'));
+    // v1.5 is new in this session; v1.0 is at HEAD, published: removing it breaks its clients.
+    await writeFile(config, text.replace(entry('v1.5'), '').replace(entry('v1.0'), ''));
+    const removed = await waitFor(/dev  changes  /, from, 25_000);
+    expect(removed).toMatch(/dev  removed +businesscentral@v1\.5, businesscentral@v1\.0|dev  removed +businesscentral@v1\.0, businesscentral@v1\.5/);
+    expect(removed).toMatch(/dev  change   businesscentral@v1\.0  breaking  version-removed  \S+  redocly\.yaml:\d+  version v1\.0 of `businesscentral` was removed from redocly\.yaml, and with it operation /);
+    expect(removed).not.toMatch(/businesscentral@v1\.5  \w+ +version-removed/);
     expect(removed).not.toMatch(/dev  lint /);
     expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain('v1.5');
     await expect(readFile(file('generated/types/businesscentral-v1.5.ts'), 'utf8')).rejects.toThrow(/ENOENT/);
