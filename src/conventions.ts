@@ -80,3 +80,25 @@ export type ETagPatchInit<P, Path extends keyof P> = Flatten<
     signal?: AbortSignal;
   }
 >;
+
+/** A page of an OData entity set: an object with a `value` array and an `@odata.nextLink`. */
+type ODataPageShape = { value?: readonly unknown[] | null; '@odata.nextLink'?: string | null };
+
+/**
+ * The paths of `P` whose GET lists an OData entity set a page at a time (business data):
+ * a 200 JSON body with a `value` array and an `@odata.nextLink` -> `listAll` / `listPages`.
+ * Its query options (`$filter`, `$top`, ...) are the operation's declared query parameters,
+ * typed through `ListInit`; its pages and items are `PageOf` and `ItemOf`.
+ */
+export type ODataListPaths<P> = {
+  [K in keyof P]: [Ok200<OperationOf<P, K, 'get'>>] extends [never]
+    ? never
+    : Ok200<OperationOf<P, K, 'get'>> extends ODataPageShape
+      ? 'value' extends keyof Ok200<OperationOf<P, K, 'get'>>
+        ? '@odata.nextLink' extends keyof Ok200<OperationOf<P, K, 'get'>>
+          ? K
+          : never
+        : never
+      : never;
+}[keyof P] &
+  string;

@@ -184,7 +184,7 @@ beforeAll(async () => {
 afterAll(() => mock?.close());
 beforeEach(() => {
   mock.reset();
-  mock.seed({ entities: CONTACTS.map((entity) => ({ company: COMPANY, set: 'contacts', entity })), pageSizes: { contacts: PAGE_SIZE } });
+  mock.seed({ entities: CONTACTS.map((entity) => ({ company: COMPANY, set: 'contacts', entity: { ...entity } })), pageSizes: { contacts: PAGE_SIZE } });
 });
 
 const listUrl = (query: Record<string, string | string[]>, set = 'contacts') => {
