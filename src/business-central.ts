@@ -7,8 +7,9 @@
  */
 import { createCore, methodsOf, type ClientOptions } from './core.js';
 import { ClientError } from './errors.js';
+import { followNextLinks, type PageOptions } from './paging.js';
 import type { Result, TypedClient } from './types.js';
-import type { ETagPatchInit, ETagPatchPaths, OperationOf } from './conventions.js';
+import type { ETagPatchInit, ETagPatchPaths, ItemOf, ListInit, ODataListPaths, OperationOf, PageOf } from './conventions.js';
 import type { ApiVersions, FamilyPaths, SchemaOf } from './versions.js';
 
 type Family = 'business-central';
@@ -60,6 +61,23 @@ export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions =
   ): Promise<PatchResult<BusinessCentralPaths<Pins>, Path>>;
   /** `patchWithETag` for a vendor, by its keys. */
   updateVendor(args: UpdateVendorArgs<Pins>): Promise<UpdateVendorResult<Pins>>;
+  /**
+   * The pages of any entity-set list (a GET whose 200 body has `value` and
+   * `@odata.nextLink`), with the query options it declares (`params.query`: `$filter`,
+   * `$orderby`, `$top`, ...) sent on the first request; each `@odata.nextLink` already
+   * holds them and is followed as given, on the client's origin only. Throws a
+   * ClientError (`http` with status and error body, `foreign-next-link`, `page-limit`,
+   * `aborted`, ...) instead of yielding an error.
+   */
+  listPages<Path extends ODataListPaths<BusinessCentralPaths<Pins>>>(
+    path: Path,
+    init?: ListInit<BusinessCentralPaths<Pins>, Path>,
+  ): AsyncGenerator<PageOf<BusinessCentralPaths<Pins>, Path>, void, undefined>;
+  /** The entities of every page of `listPages`, one by one. */
+  listAll<Path extends ODataListPaths<BusinessCentralPaths<Pins>>>(
+    path: Path,
+    init?: ListInit<BusinessCentralPaths<Pins>, Path>,
+  ): AsyncGenerator<ItemOf<BusinessCentralPaths<Pins>, Path>, void, undefined>;
 }
 
 export function createBusinessCentralClient<const Pins extends BusinessCentralApiVersions = {}>(
@@ -84,5 +102,16 @@ export function createBusinessCentralClient<const Pins extends BusinessCentralAp
     return patch(VENDOR, { params: { path: { company_id: companyId, vendor_id: vendorId } }, eTag, body: vendor, headers, signal }, 'updateVendor');
   }
 
-  return Object.assign(methods, { patchWithETag, updateVendor }) as unknown as BusinessCentralClient<Pins>;
+  // OData lists: the version is in the path prefix, so a next link needs nothing added.
+  function listPages(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
+    const { params, ...pageOptions } = init ?? {};
+    const first = (pageInit: Record<string, unknown>) => core.send('GET', path, { ...pageInit, params });
+    return followNextLinks<{ value?: unknown[] }>(core, first, `GET ${path}`, undefined, pageOptions, '@odata.nextLink');
+  }
+
+  async function* listAll(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
+    for await (const page of listPages(path, init)) yield* page.value ?? [];
+  }
+
+  return Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll }) as unknown as BusinessCentralClient<Pins>;
 }

@@ -149,3 +149,25 @@ export type FinalOf<P, Path extends keyof P, M extends LongRunningMethod> = M ex
   : 200 extends keyof Responses<OperationOf<P, Path, Lowercase<M>>>
     ? DataOf<Only200<OperationOf<P, Path, Lowercase<M>>>>
     : DataOf<OperationOf<P, Path, Lowercase<M>>>;
+
+/** A page of an OData entity set: an object with a `value` array and an `@odata.nextLink`. */
+type ODataPageShape = { value?: readonly unknown[] | null; '@odata.nextLink'?: string | null };
+
+/**
+ * The paths of `P` whose GET lists an OData entity set a page at a time (business data):
+ * a 200 JSON body with a `value` array and an `@odata.nextLink` -> `listAll` / `listPages`.
+ * Its query options (`$filter`, `$top`, ...) are the operation's declared query parameters,
+ * typed through `ListInit`; its pages and items are `PageOf` and `ItemOf`.
+ */
+export type ODataListPaths<P> = {
+  [K in keyof P]: [Ok200<OperationOf<P, K, 'get'>>] extends [never]
+    ? never
+    : Ok200<OperationOf<P, K, 'get'>> extends ODataPageShape
+      ? 'value' extends keyof Ok200<OperationOf<P, K, 'get'>>
+        ? '@odata.nextLink' extends keyof Ok200<OperationOf<P, K, 'get'>>
+          ? K
+          : never
+        : never
+      : never;
+}[keyof P] &
+  string;

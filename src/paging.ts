@@ -1,6 +1,7 @@
 /**
- * Follows `nextLink` page by page, for list operations of the resource-management
- * family (cached images today).
+ * Follows a page's next link page by page: `nextLink` for the lists of resource
+ * management, `@odata.nextLink` for business data's entity sets (the link's property
+ * name is the caller's).
  *
  * A nextLink comes from the service's answer, so it is data, not a destination the
  * caller chose: it is followed only when it resolves to the client's own origin
@@ -33,12 +34,12 @@ interface PageResult {
 const DEFAULT_MAX_PAGES = 1000;
 
 /** The shape every page must have; anything else is a ClientError, not a crash or a loop over characters. */
-function checkPage(page: unknown, what: string, n: number): asserts page is { value?: unknown[]; nextLink?: string | null } {
+function checkPage(page: unknown, what: string, n: number, linkName: string): asserts page is Record<string, unknown> & { value?: unknown[] } {
   const bad = (why: string) => new ClientError('invalid-page', `${what}: page ${n} ${why}.`);
   if (typeof page !== 'object' || page === null || Array.isArray(page)) throw bad('is not an object');
-  const { value, nextLink } = page as { value?: unknown; nextLink?: unknown };
+  const { value, [linkName]: nextLink } = page as Record<string, unknown>;
   if (value !== undefined && value !== null && !Array.isArray(value)) throw bad('has a "value" that is not an array');
-  if (nextLink !== undefined && nextLink !== null && typeof nextLink !== 'string') throw bad('has a "nextLink" that is not a string');
+  if (nextLink !== undefined && nextLink !== null && typeof nextLink !== 'string') throw bad(`has a "${linkName}" that is not a string`);
 }
 
 const normal = (href: string) => {
@@ -47,12 +48,18 @@ const normal = (href: string) => {
   return url.href;
 };
 
-export async function* followNextLinks<Page extends { nextLink?: string | null }>(
+/**
+ * The pages of a list: `first` sends the first request, then each page's `linkName`
+ * property (`nextLink`, `@odata.nextLink`) is followed on the client's origin. A link
+ * without `api-version` gets `apiVersion` when one is given (resource management).
+ */
+export async function* followNextLinks<Page extends object>(
   core: Core,
   first: (init: Record<string, unknown>) => Promise<PageResult>,
   what: string,
   apiVersion: string | undefined,
   options: PageOptions = {},
+  linkName = 'nextLink',
 ): AsyncGenerator<Page, void, undefined> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (!(Number.isSafeInteger(maxPages) && maxPages > 0)) {
@@ -78,9 +85,9 @@ export async function* followNextLinks<Page extends { nextLink?: string | null }
     }
     const page = result.data;
     if (page === undefined || page === null) return;
-    checkPage(page, what, pages);
+    checkPage(page, what, pages, linkName);
     yield page as unknown as Page;
-    const next = page.nextLink;
+    const next = page[linkName] as string | null | undefined;
     if (!next) return;
     // Resolved against baseUrl, so a relative link stays on the client's origin; a link
     // that does not parse gets origin "null" and is refused like a foreign one.
@@ -88,7 +95,7 @@ export async function* followNextLinks<Page extends { nextLink?: string | null }
     if (url.origin !== core.origin) {
       throw new ClientError(
         'foreign-next-link',
-        `${what}: nextLink to ${url.origin} refused, not the client's origin ${core.origin}.`,
+        `${what}: ${linkName} to ${url.origin} refused, not the client's origin ${core.origin}.`,
       );
     }
     url.hash = '';
@@ -96,7 +103,7 @@ export async function* followNextLinks<Page extends { nextLink?: string | null }
     if (apiVersion !== undefined && !url.searchParams.has('api-version')) url.searchParams.set('api-version', apiVersion);
     if (seen.has(url.href)) return;
     if (pages >= maxPages) {
-      throw new ClientError('page-limit', `${what}: stopped after ${maxPages} pages (maxPages) with a nextLink left.`);
+      throw new ClientError('page-limit', `${what}: stopped after ${maxPages} pages (maxPages) with a ${linkName} left.`);
     }
     seen.add(url.href);
     result = await core.sendUrl(url, init);

@@ -64,10 +64,17 @@ function bodyExample(document, operation) {
  * and what the docs' "Try it" opens with. Values are strings (as typed into a form).
  */
 export function exampleRequest(document, { path, method, operation, parameters }, family) {
+  const odata = family === 'business-central' ? odataQueryExample(document, operation) : {};
   const pick = (where) =>
     parameters
       .filter((p) => p.in === where)
-      .map((p) => ({ name: p.name, required: p.required === true, value: stringOf(parameterExample(document, p)), keepSlashes: p['x-ms-skip-url-encoding'] === true }));
+      .map((p) => ({
+        name: p.name,
+        required: p.required === true,
+        value: where === 'query' && p.name in odata ? odata[p.name] : stringOf(parameterExample(document, p)),
+        keepSlashes: p['x-ms-skip-url-encoding'] === true,
+        type: deref(document, p.schema)?.type,
+      }));
   const statuses = Object.keys(operation.responses ?? {});
   const success = statuses.find((s) => /^2\d\d$/.test(s)) ?? statuses.find((s) => /^2XX$/i.test(s));
   return {
@@ -83,6 +90,41 @@ export function exampleRequest(document, { path, method, operation, parameters }
     secured: (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0),
     success: success === undefined ? undefined : Number(success.replace(/XX$/i, '00')),
   };
+}
+
+/**
+ * The OData query options of a business-data list, as its samples and "Try it" send them:
+ * read from the entity's schema, so that every value names what this entity has (the
+ * shared parameter components' own examples name a typical property, which another
+ * entity may lack). `$filter`: a text property starting with the first letter of its
+ * example value (else `id ne null`); `$orderby` and `$select`: that property; `$expand`:
+ * a related entity, or nothing. `$top`, `$skip`, `$count` keep their own examples.
+ */
+export function odataQueryExample(document, operation) {
+  const ok = deref(document, operation.responses?.['200']);
+  const page = resolveSchema(document, ok?.content?.['application/json']?.schema);
+  const item = resolveSchema(document, resolveSchema(document, page?.properties?.value)?.items);
+  if (!item?.properties) return {};
+  const properties = Object.entries(item.properties).map(([name, schema]) => [name, resolveSchema(document, schema) ?? {}]);
+  const first = examplesOf(document, ok)
+    .flatMap((value) => (Array.isArray(value?.value) ? value.value : []))
+    .find((entity) => entity && typeof entity === 'object');
+  const isText = ([name, schema]) => name !== 'id' && [schema.type].flat().includes('string') && !schema.format && !schema.enum;
+  const text = properties.find((p) => isText(p) && typeof first?.[p[0]] === 'string' && first[p[0]]) ?? properties.find(isText);
+  const navigation = properties.find(([, schema]) => [schema.type].flat().includes('object') || [resolveSchema(document, schema.items)?.type].flat().includes('object'));
+  const letter = String(first?.[text?.[0]] ?? 'A').charAt(0).replace(/'/g, "''") || 'A';
+  return {
+    $filter: text ? `startswith(${text[0]},'${letter}')` : 'id ne null',
+    $orderby: text ? text[0] : 'id',
+    $select: text ? `id,${text[0]}` : 'id',
+    $expand: navigation ? navigation[0] : '',
+  };
+}
+
+/** The example values of a response's JSON content (named examples first). */
+function examplesOf(document, response) {
+  const media = response?.content?.['application/json'];
+  return [...Object.values(media?.examples ?? {}).map((e) => deref(document, e)?.value), media?.example].filter((v) => v !== undefined);
 }
 
 const stringOf = (value) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
@@ -112,7 +154,9 @@ export function sampleShape(document, entry, family, conveniences = new Set()) {
   if (method === 'get' && conveniences.has('listAll')) {
     const ok = deref(document, operation.responses?.['200']);
     const schema = resolveSchema(document, ok?.content?.['application/json']?.schema);
-    if (resolveSchema(document, schema?.properties?.value)?.type === 'array' && schema?.properties?.nextLink) return 'list';
+    // The link's name is the family's: `nextLink` (resource management), `@odata.nextLink` (business data).
+    const link = family === 'business-central' ? '@odata.nextLink' : 'nextLink';
+    if (resolveSchema(document, schema?.properties?.value)?.type === 'array' && schema?.properties?.[link]) return 'list';
   }
   if (family === 'resource-manager' && ['put', 'patch', 'post', 'delete'].includes(method) && conveniences.has('beginAndWait') && isLongRunning(document, operation)) return 'long-running';
   if (family === 'business-central' && method === 'patch' && conveniences.has('patchWithETag')) {
@@ -153,11 +197,13 @@ export function typescriptSample(document, entry, family, conveniences) {
   const mockUrl = new URL(mockUrlOf(document) ?? 'http://127.0.0.1:4010').origin;
   const shape = sampleShape(document, entry, family, conveniences);
   // resource management: the client fills in api-version; business data: the client adds /api/vX.Y.
-  const query = request.query.filter((q) => !(family === 'resource-manager' && q.name === 'api-version') && q.required);
+  // A business-data list shows its query options (filtered and ordered, a page at a time).
+  const odataList = shape === 'list' && family === 'business-central';
+  const query = request.query.filter((q) => !(family === 'resource-manager' && q.name === 'api-version') && (q.required || (odataList && ['$filter', '$orderby'].includes(q.name) && q.value !== '')));
   const headers = request.headers.filter((h) => h.required && !(shape === 'etag-patch' && h.name.toLowerCase() === 'if-match'));
   const params = [];
   if (request.pathParams.length) params.push(['path', tsObject(request.pathParams.map((p) => [p.name, ts(p.value)]))]);
-  if (query.length) params.push(['query', tsObject(query.map((q) => [q.name, ts(q.value)]))]);
+  if (query.length) params.push(['query', tsObject(query.map((q) => [q.name, typedValue(q)]))]);
   if (headers.length) params.push(['header', tsObject(headers.map((h) => [h.name, ts(h.value)]))]);
   const init = [];
   if (params.length) init.push(`  params: {\n${params.map(([k, v]) => `    ${k}: ${v},`).join('\n')}\n  },`);
@@ -166,6 +212,7 @@ export function typescriptSample(document, entry, family, conveniences) {
     init.push(`  eTag: ${ts(ifMatch?.value ?? '*')}, // the ETag of your last read or update`);
   }
   if (request.body !== undefined) init.push(`  body: ${tsValue(request.body, '  ')},`);
+  if (odataList) init.push(`  headers: { Prefer: 'odata.maxpagesize=50' }, // at most 50 a page; listAll reads them all`);
   const initText = init.length ? `, {\n${init.join('\n')}\n}` : '';
   const options = [`baseUrl: ${ts(mockUrl)}`];
   if (request.secured) options.push(`token: ${ts('<ACCESS_TOKEN>')}`);
@@ -179,7 +226,9 @@ export function typescriptSample(document, entry, family, conveniences) {
   if (shape === 'list') {
     return [
       ...head,
-      `// Every item, following nextLink page after page (same origin only).`,
+      odataList
+        ? `// Every match, in order, following @odata.nextLink page after page (same origin only).`
+        : `// Every item, following nextLink page after page (same origin only).`,
       `for await (const item of ${name}.listAll(${ts(request.path)}${initText})) {`,
       '  console.log(item);',
       '}',
@@ -206,6 +255,13 @@ export function typescriptSample(document, entry, family, conveniences) {
     'else console.error(response.status, error);',
     '',
   ].join('\n');
+}
+
+/** A query value as TypeScript: a number or boolean where the parameter's schema says so. */
+function typedValue(q) {
+  if ((q.type === 'integer' || q.type === 'number') && q.value !== '' && Number.isFinite(Number(q.value))) return String(Number(q.value));
+  if (q.type === 'boolean' && (q.value === 'true' || q.value === 'false')) return q.value;
+  return ts(q.value);
 }
 
 const shellQuote = (text) => `'${String(text).replace(/'/g, `'\\''`)}'`;

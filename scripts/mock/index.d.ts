@@ -92,6 +92,11 @@ export interface SeedData {
   takenNames?: string[];
   /** By operationId: what the list answers instead of its documented items. */
   lists?: Record<string, SeedList>;
+  /**
+   * By OData entity set (`customers`): the server page size of its lists (1 to 1000;
+   * default 100). Past it, a page carries `@odata.nextLink` (docs/mock.md).
+   */
+  pageSizes?: Record<string, number>;
 }
 
 export interface StoredEntity {
@@ -110,6 +115,8 @@ export interface MockState {
   takenNames: string[];
   /** Every paged list operation: its seeded items, or its documented ones. */
   lists: Record<string, { items: unknown[]; pageSize?: number; seeded: boolean }>;
+  /** The OData entity sets whose page size a test set (seed `pageSizes`). */
+  pageSizes: Record<string, number>;
 }
 
 /** A request as the mock received it, credentials redacted. */

@@ -13,10 +13,11 @@
 //
 // Prism is an optional peer dependency of the package: a project that only uses the
 // clients does not install it. Without it, startMock rejects with a message naming the
-// packages to install.
+// packages to install. So is odata-v4-parser, the grammar of the OData query options the
+// mock answers (conventions/odata-query.mjs): needed by the mock only, never by the clients.
 export { ADMIN_PREFIX, INITIAL_ETAG } from './constants.mjs';
 
-const PEERS = '@stoplight/prism-http@5.12.0 @stoplight/prism-core@5.8.0 js-yaml@4.3.2 yaml@2.9.1';
+const PEERS = '@stoplight/prism-http@5.12.0 @stoplight/prism-core@5.8.0 js-yaml@4.3.2 yaml@2.9.1 odata-v4-parser@0.1.29';
 
 export async function startMock(options) {
   let server;

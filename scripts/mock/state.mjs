@@ -8,6 +8,8 @@
 //   lists      the items of a nextLink-paged list operation, by operationId (when a test
 //              seeded them; otherwise the operation's documented items).
 //   takenNames the names the name check answers `AlreadyExists` for.
+//   pageSizes  the server page size of an OData entity set's lists, by set name (when a
+//              test seeded one; otherwise ODATA_PAGE_SIZE of conventions/odata.mjs).
 
 /** OData keys that are GUIDs compare without case (`F8A5…` is `f8a5…`); others as sent. */
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,6 +26,8 @@ export function createState({ takenNames = [] } = {}) {
     entities: new Map(),
     /** operationId -> { items, pageSize? }. */
     lists: new Map(),
+    /** set name -> page size of its lists. */
+    pageSizes: new Map(),
     /** The store of one company's entity set (created empty on first use). */
     store(company, set) {
       const id = `${normalKey(company)}|${set}`;
@@ -36,6 +40,7 @@ export function createState({ takenNames = [] } = {}) {
       state.takenNames = new Set(names ? names.map(String) : initialTaken);
       state.entities.clear();
       state.lists.clear();
+      state.pageSizes.clear();
     },
   };
   return state;

@@ -183,12 +183,16 @@ async function addListOperation(dir) {
   return true;
 }
 
-/** (f) A new entity in v2.0: customers, listed on its set and read by key. */
+/** (f) A new entity in v2.0: customers, listed on its set (with the OData query options) and read by key. */
 async function addCustomers(dir) {
   if ((await yamlOf(dir, `${BC2}/openapi.yaml`)).paths?.[GROWTH.customers.set] || existsSync(join(dir, BC2, 'paths/customers.yaml'))) return false;
   const customer = 'id: 5d115c9c-44e3-ea11-bb43-000d3a2feca1\n  displayName: Adatum Corporation';
   await write(dir, `${BC2}/schemas/Customer.yaml`, 'type: object\ntitle: Customer\ndescription: A customer of a company.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: Id of the customer.\n  displayName:\n    type: string\n    description: Name of the customer.\n');
-  await write(dir, `${BC2}/schemas/CustomerList.yaml`, 'type: object\ntitle: CustomerList\ndescription: The customers of a company.\nproperties:\n  value:\n    type: array\n    description: The customers.\n    items:\n      $ref: ./Customer.yaml\n');
+  await write(
+    dir,
+    `${BC2}/schemas/CustomerList.yaml`,
+    "type: object\ntitle: CustomerList\ndescription: One page of the customers of a company.\nproperties:\n  '@odata.count':\n    type: integer\n    description: How many customers match $filter (with $count=true).\n  value:\n    type: array\n    description: The customers.\n    items:\n      $ref: ./Customer.yaml\n  '@odata.nextLink':\n    type: string\n    format: uri\n    description: Address of the next page, when there is one.\n",
+  );
   await write(dir, `${BC2}/examples/getCustomer_Adatum.yaml`, `summary: A customer as read\nvalue:\n  ${customer}\n`);
   await write(dir, `${BC2}/examples/listCustomers_One.yaml`, `summary: One customer\nvalue:\n  value:\n    - ${customer.replace('\n  ', '\n      ')}\n`);
   const common = `  tags:
@@ -202,8 +206,8 @@ async function addCustomers(dir) {
     `get:
   operationId: listCustomers
   summary: List customers
-  description: Lists the customers of a company.
-${common}  responses:
+  description: Lists the customers of a company, a page at a time.
+${common}${['filter', 'orderby', 'top', 'skip', 'select', 'count'].map((name) => `    - $ref: ../../../common/business-central/parameters/${name}.yaml\n`).join('')}  responses:
     "200":
       description: The customers.
       content:

@@ -90,6 +90,11 @@ describe('growing the workspace by the recipe', () => {
       await bc.patchWithETag('${GROWTH.getVendor.path}', { params: { path }, eTag: 'W/"1"', body: { nope: 1 } });
       const customer = await bc.GET('/companies({company_id})/customers({customer_id})', { params: { path: { company_id: 'c', customer_id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' } } });
       if (customer.ok) { const shown: string | undefined = customer.data.displayName; void shown; }
+      for await (const listed of bc.listAll('${GROWTH.customers.set}', { params: { path: { company_id: 'c' }, query: { $filter: "startswith(displayName,'A')", $orderby: 'displayName desc', $top: 5 } } })) {
+        const shown: string | undefined = listed.displayName; void shown;
+      }
+      // @ts-expect-error $top is an integer, as the shared parameter declares it (never iterated: nothing sent)
+      bc.listAll('${GROWTH.customers.set}', { params: { path: { company_id: 'c' }, query: { $top: '5' } } });
       for await (const usage of arm.listAll('${GROWTH.listUsage.path}', { params: { path: { subscriptionId: 's', location: 'westeurope' } } })) {
         const used: number | undefined = usage.currentValue; void used;
       }
@@ -119,6 +124,7 @@ describe('growing the workspace by the recipe', () => {
       `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
       `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
       `GET https://b.example/api/${bc('GET', GROWTH.customers.key)}/companies(c)/customers(5d115c9c-44e3-ea11-bb43-000d3a2feca1)`,
+      `GET https://b.example/api/${bc('GET', GROWTH.customers.set)}/companies(c)/customers?$filter=startswith(displayName%2C%27A%27)&$orderby=displayName%20desc&$top=5`,
       `GET https://m.example/subscriptions/s/providers/Provider.ContainerInstance/locations/westeurope/usages?api-version=${aci}`,
       `POST https://m.example/subscriptions/s/providers/Provider.Sql/checkNameAvailability?api-version=${sqlVersion}`,
     ]);
@@ -167,6 +173,29 @@ describe('growing the workspace by the recipe', () => {
       const customers = await fetch(`${mock.url}/api/v2.0/companies(c1)/customers`, { headers: auth });
       expect(customers.status).toBe(200);
       expect(await customers.json()).toMatchObject({ value: [expect.objectContaining({ id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' })] });
+      // Its list answers the query options it declares, a page at a time, and refuses one it does not.
+      mock.seed({ entities: ['Alpine', 'Adatum', 'Bravo', 'Acme'].map((displayName, i) => ({ company: 'c1', set: 'customers', entity: { id: `00000000-0000-4000-8000-00000000000${i}`, displayName } })), pageSizes: { customers: 2 } });
+      const names: string[] = [];
+      let next: string | undefined = `${mock.url}/api/v2.0/companies(c1)/customers?$filter=${encodeURIComponent("startswith(displayName,'A')")}&$orderby=displayName%20desc&$count=true`;
+      while (next) {
+        const page: Response = await fetch(next, { headers: auth });
+        expect(page.status).toBe(200);
+        const body = await page.json();
+        expect(body['@odata.count']).toBe(4);
+        names.push(...body.value.map((c: { displayName: string }) => c.displayName));
+        next = body['@odata.nextLink'];
+      }
+      expect(names).toEqual(['Alpine', 'Adatum Corporation', 'Adatum', 'Acme']);
+      expect((await fetch(`${mock.url}/api/v2.0/companies(c1)/customers?$expand=lines`, { headers: auth })).status).toBe(400);
+      // The copy's client walks the same query with listAll: filtered, ordered, every page (one entity a page here).
+      const { createBusinessCentralClient } = await import(join(dir, 'dist/src/index.js'));
+      const client = createBusinessCentralClient({ baseUrl: mock.url, token: 't' });
+      const before = mock.requests.length;
+      const walked: string[] = [];
+      const query = { $filter: "startswith(displayName,'A') and displayName ne 'Acme'", $orderby: 'displayName' };
+      for await (const listed of client.listAll(GROWTH.customers.set, { params: { path: { company_id: 'c1' }, query }, headers: { Prefer: 'odata.maxpagesize=1' } })) walked.push(listed.displayName);
+      expect(walked).toEqual(['Adatum', 'Adatum Corporation', 'Alpine']);
+      expect(mock.requests.length - before, 'one request a page').toBe(3);
     } finally {
       await mock.close();
     }

@@ -11,7 +11,9 @@ import type {
   FinalOf,
   ItemOf,
   LongRunningMethod,
+  ListPaths,
   LongRunningPaths,
+  ODataListPaths,
   OperationOf,
   PageOf,
 } from '../../src/conventions.js';
@@ -32,16 +34,12 @@ type ValueOf<D> = D extends { value?: infer V } ? NonNullable<V> extends readonl
 // Each check distributes over a union of documents (`P extends unknown`): one result per document.
 type ListCheck<P> = P extends unknown ? All<
   {
-    [K in keyof P]: K extends keyof P
-      ? PathData<P, K, 'get'> extends { value?: unknown; nextLink?: unknown }
-        ? Same<PageOf<P, K>, PathData<P, K, 'get'>> extends true
-          ? Same<ItemOf<P, K>, ValueOf<PathData<P, K, 'get'>>> extends true
-            ? Unmarked<ItemOf<P, K>>
-            : false
-          : false
-        : never
-      : never;
-  }[keyof P]
+    [K in ListPaths<P> | ODataListPaths<P>]: Same<PageOf<P, K>, PathData<P, K, 'get'>> extends true
+      ? Same<ItemOf<P, K>, ValueOf<PathData<P, K, 'get'>>> extends true
+        ? Unmarked<ItemOf<P, K>>
+        : false
+      : false;
+  }[ListPaths<P> | ODataListPaths<P>]
 > : never;
 
 type LongRunningCheck<P> = P extends unknown ? All<
@@ -66,7 +64,7 @@ type ETagCheck<P> = P extends unknown ? All<
       : false;
   }[ETagPatchPaths<P>]
 > : never;
-type ListsOf<P> = P extends unknown ? { [K in keyof P]: PathData<P, K, 'get'> extends { value?: unknown; nextLink?: unknown } ? K : never }[keyof P] : never;
+type ListsOf<P> = P extends unknown ? ListPaths<P> | ODataListPaths<P> : never;
 type ETagPathsOf<P> = P extends unknown ? ETagPatchPaths<P> : never;
 type Some<T> = [T] extends [never] ? false : true;
 
@@ -74,7 +72,7 @@ type Some<T> = [T] extends [never] ? false : true;
 type Documents = { [F in keyof Paths]: { [A in keyof Paths[F]]: Paths[F][A][keyof Paths[F][A]] }[keyof Paths[F]] }[keyof Paths];
 
 describe('conveniences give the path methods\' types', () => {
-  it('every nextLink list of every document: listAll items and listPages pages', () => {
+  it('every nextLink and @odata.nextLink list of every document: listAll items and listPages pages', () => {
     expectTypeOf<ListCheck<Documents>>().toEqualTypeOf<true>();
   });
 

@@ -2,7 +2,9 @@
 //
 //   POST   …/companies({company})/<set>          create: 201, a server-assigned `id` and
 //                                                `lastModifiedDateTime`, an `ETag` header
-//   GET    …/companies({company})/<set>          list:   200 { value: [what the store holds] }
+//   GET    …/companies({company})/<set>          list:   200 { value: [what the store holds] },
+//                                                through the query options it declares
+//                                                (odata-query.mjs), a page at a time
 //   GET    …/companies({company})/<set>({key})   read:   200 with `ETag`; 404 once deleted
 //   PATCH  …/companies({company})/<set>({key})   update: If-Match must be the current tag
 //                                                (or `*`): merge the fields sent, new tag;
@@ -17,16 +19,23 @@
 // A 412 is HTTP's answer to a failed precondition (RFC 9110, 13.1.1); the source does
 // not show it (the update operation's x-source-gap).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { answer, familyError } from '../errors.mjs';
+import { answer, describeViolations, familyError } from '../errors.mjs';
 import { DELETED, normalKey } from '../state.mjs';
 import { parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema } from './shapes.mjs';
 import { deref } from '../documents.mjs';
+import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
 
 import { INITIAL_ETAG } from '../constants.mjs';
 
 const FAMILY = 'business-central';
 const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?$/;
 const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' } };
+/**
+ * The server's page size of a list when no test set one (seed `pageSizes`): past it, a
+ * page carries `@odata.nextLink`. A client may ask for smaller pages with
+ * `Prefer: odata.maxpagesize=<n>` (OData 4.01, 8.2.8.3).
+ */
+export const ODATA_PAGE_SIZE = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const newETag = () => `W/"${randomBytes(18).toString('base64')}"`;
@@ -73,6 +82,11 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   const properties = { ...propertiesOf(document, requestSchema), ...propertiesOf(document, successSchema(document, operation)) };
   const readOnly = new Set(['id', 'lastModifiedDateTime', ...Object.entries(properties).filter(([, p]) => p?.readOnly === true).map(([name]) => name)]);
   const stamps = 'lastModifiedDateTime' in properties;
+  // What a list reads its query with: the `$`-options the operation declares, the
+  // properties of the entities it answers, and which of them are related entities.
+  const declared = new Set(parametersOf(document, pathItem, operation).filter((p) => p.in === 'query' && String(p.name).startsWith('$')).map((p) => p.name));
+  const itemProperties = propertiesOf(document, deref(document, propertiesOf(document, successSchema(document, operation)).value?.items));
+  const navigation = navigationOf(itemProperties, (node) => deref(document, node));
   const keyIsUuid = parametersOf(document, pathItem, operation).some((p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid');
 
   /** The example an unseen key starts from: this operation's, this document's, any document's. */
@@ -113,9 +127,26 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       return answer(statusFor(operation, 201), structuredClone(entity), { etag: entry.eTag });
     },
     list(ctx) {
+      let plan;
+      try {
+        plan = planQuery(ctx.query, { declared, properties: itemProperties, deref: (node) => deref(document, node) });
+      } catch (error) {
+        if (!isQueryProblem(error)) throw error;
+        return familyError(FAMILY, 400, `${error.message} (GET ${set})`, { target: error.option });
+      }
       const store = ctx.state.store(ctx.params[companyParam], set);
-      const value = [...store.values()].filter((entry) => entry !== DELETED).map((entry) => structuredClone(entry.entity));
-      return answer(statusFor(operation, 200), { value });
+      const { matches, rows } = runQuery(plan, [...store.values()].filter((entry) => entry !== DELETED));
+      const offset = plan.offset ?? 0;
+      if (offset > rows.length) return familyError(FAMILY, 400, `$skiptoken: ${offset} is past the end of this list (${rows.length} entities); take @odata.nextLink as the mock gave it.`, { target: '$skiptoken' });
+      const asked = maxPageSize(ctx.headers.prefer);
+      const size = Math.min(ctx.state.pageSizes?.get(set) ?? ODATA_PAGE_SIZE, asked ?? Infinity);
+      const page = rows.slice(offset, offset + size);
+      const body = {
+        ...(plan.count ? { '@odata.count': matches } : {}),
+        value: page.map((entry) => project(plan, entry.entity, navigation)),
+        ...(offset + size < rows.length ? { '@odata.nextLink': nextLink(ctx, offset + size) } : {}),
+      };
+      return answer(statusFor(operation, 200), body, asked === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${asked}` });
     },
     read(ctx) {
       const entry = entryOf(ctx);
@@ -154,7 +185,39 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
         }
       : undefined;
 
-  return { convention: `odata-${kind}`, set, respond, decorate };
+  // A list's query option that Prism's validation refuses (`$top=-1` against `minimum: 0`)
+  // is answered like the options this convention refuses: 400 naming the option.
+  const rejected =
+    kind === 'list'
+      ? (ctx) => {
+          const errors = (ctx.validations ?? []).filter((v) => v.severity === 0);
+          const option = errors.map((v) => v.path ?? []).find((path) => path[0] === 'query' && String(path[1]).startsWith('$'))?.[1];
+          const message = `The request is invalid: ${describeViolations(errors)}.`;
+          return familyError(FAMILY, 400, option ? `${option} at position 0: ${message} (GET ${set})` : message, option ? { target: option } : {});
+        }
+      : undefined;
+
+  return { convention: `odata-${kind}`, set, respond, decorate, rejected };
+}
+
+/** `odata.maxpagesize` of a Prefer header, when it is a positive integer. */
+function maxPageSize(prefer) {
+  const found = /(?:^|[,;\s])odata\.maxpagesize\s*=\s*"?(\d{1,9})"?/i.exec(String(prefer ?? ''));
+  const size = found ? Number(found[1]) : 0;
+  return size >= 1 ? size : undefined;
+}
+
+/**
+ * The next page's link: the mock's own origin (the Host the request came in on), the path
+ * as sent and the whole query again, with `$skiptoken` the offset of the next page in
+ * the query's result; following it gives the next page of the same query.
+ */
+function nextLink({ origin, rawPath, query }, offset) {
+  const encode = (text) => encodeURIComponent(text).replace(/%24/g, '$').replace(/%2C/g, ',');
+  const pairs = Object.entries(query)
+    .filter(([name]) => name !== '$skiptoken')
+    .flatMap(([name, value]) => [value].flat().map((v) => `${encode(name)}=${encode(v)}`));
+  return `${origin}${rawPath}?${[...pairs, `$skiptoken=${offset}`].join('&')}`;
 }
 
 const matches = (ifMatch, current) =>
@@ -178,4 +241,12 @@ export function seedEntity(state, sets, { company, set, key, entity, eTag } = {}
   const entry = { key: id, entity: { ...structuredClone(entity), ...(entity.id === undefined && key === undefined ? {} : { id }) }, eTag: eTag ?? sets.get(set).initialETag };
   state.store(company, set).set(normalKey(id), entry);
   return { company, set, key: id, entity: structuredClone(entry.entity), eTag: entry.eTag };
+}
+
+/** A test's server page size for an entity set's lists (seed `pageSizes`): 1 to 1000. */
+export function seedPageSize(state, sets, set, size) {
+  const where = `seed pageSizes.${set}`;
+  if (!sets.has(set)) throw new Error(`${where}: no document declares an entity set "${set}" under companies({company}) (sets: ${[...sets.keys()].join(', ') || 'none'}).`);
+  if (!(Number.isInteger(size) && size >= 1 && size <= 1000)) throw new Error(`${where}: the page size must be an integer from 1 to 1000.`);
+  state.pageSizes.set(set, size);
 }

@@ -3,10 +3,10 @@
 // an entity set is any set the OData convention serves, a list any nextLink-paged list
 // operation (by operationId).
 import { createState, DELETED } from '../state.mjs';
-import { seedEntity } from '../conventions/odata.mjs';
+import { seedEntity, seedPageSize } from '../conventions/odata.mjs';
 import { seedList } from '../conventions/paging.mjs';
 
-const KEYS = ['entities', 'takenNames', 'lists'];
+const KEYS = ['entities', 'takenNames', 'lists', 'pageSizes'];
 
 /**
  * Applies `data` ({ entities?, takenNames?, lists? }) to `state`, all or nothing: every
@@ -17,14 +17,16 @@ export function seed(state, catalogue, data) {
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`seed: give an object with ${KEYS.join(', ')}.`);
   const unknown = Object.keys(data).filter((key) => !KEYS.includes(key));
   if (unknown.length) throw new Error(`seed: unknown ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${KEYS.join(', ')}).`);
-  const { entities = [], takenNames = [], lists = {} } = data;
+  const { entities = [], takenNames = [], lists = {}, pageSizes = {} } = data;
   if (!Array.isArray(entities)) throw new Error('seed: "entities" must be an array of { company, set, key?, entity, eTag? }.');
   if (!Array.isArray(takenNames) || takenNames.some((n) => typeof n !== 'string')) throw new Error('seed: "takenNames" must be an array of strings.');
   if (!lists || typeof lists !== 'object' || Array.isArray(lists)) throw new Error('seed: "lists" must map operationIds to items.');
+  if (!pageSizes || typeof pageSizes !== 'object' || Array.isArray(pageSizes)) throw new Error('seed: "pageSizes" must map OData entity sets to page sizes.');
   const apply = (target) => {
     const seeded = entities.map((entity) => seedEntity(target, catalogue.sets, entity));
     for (const name of takenNames) target.takenNames.add(name);
     for (const [operationId, list] of Object.entries(lists)) seedList(target, catalogue.pagedOperations, operationId, list);
+    for (const [set, size] of Object.entries(pageSizes)) seedPageSize(target, catalogue.sets, set, size);
     return seeded;
   };
   apply(createState());
@@ -47,5 +49,5 @@ export function snapshot(state, catalogue) {
     const seeded = state.lists.get(operationId);
     lists[operationId] = seeded ? { ...structuredClone(seeded), seeded: true } : { items: structuredClone(handler.documentedItems()), pageSize: handler.pageSize, seeded: false };
   }
-  return { entities, deleted, takenNames: [...state.takenNames], lists };
+  return { entities, deleted, takenNames: [...state.takenNames], lists, pageSizes: Object.fromEntries(state.pageSizes) };
 }
