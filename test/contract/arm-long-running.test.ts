@@ -111,6 +111,16 @@ describe('a long-running PUT through Location only (final-state-via: location)',
   });
 });
 
+describe('a long-running PATCH that declares no polling URL', () => {
+  it('200 with provisioningState Updating and no Azure-AsyncOperation or Location; a GET of the resource polls it to Succeeded', async () => {
+    expect((await call(at.quota('cores'), { method: 'PUT', body: { properties: { limit: 10 } } })).body.properties.provisioningState).toBe('Succeeded');
+    const patched = await call(at.quota('cores'), { method: 'PATCH', body: { properties: { limit: 20 } } });
+    expect(patched).toMatchObject({ status: 200, body: { properties: { limit: 20, provisioningState: 'Updating' } } });
+    expect([patched.headers.get('azure-asyncoperation'), patched.headers.get('location')]).toEqual([null, null]);
+    expect((await call(at.quota('cores'))).body.properties).toEqual({ limit: 20, provisioningState: 'Succeeded' });
+  });
+});
+
 describe('failed and canceled operations, from the test API', () => {
   it('Failed: the monitor says Failed with the ARM error; the resource stays, provisioningState Failed', async () => {
     const error = { code: 'QuotaExceeded', message: 'No more servers in this region.' };
