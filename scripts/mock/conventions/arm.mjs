@@ -160,7 +160,7 @@ export function armHandler({ doc, op, kind, shape, paging }, catalogue) {
     const created = isObject(previous?.systemData) ? previous.systemData : { createdBy: MOCK_IDENTITY, createdByType: 'Application', createdAt: now };
     resource.systemData = { ...created, lastModifiedBy: MOCK_IDENTITY, lastModifiedByType: 'Application', lastModifiedAt: now };
   };
-  const request = (ctx) => ({ method: op.method.toUpperCase(), path: ctx.rawPath, operationId: op.iid, api: doc.api.apiName ?? doc.api.name, version: String(doc.version) });
+  const request = (ctx) => ({ method: op.method.toUpperCase(), path: ctx.rawPath, operationId: op.iid, api: doc.api.name, version: String(doc.version) });
 
   /** The answer of a write: long-running (headers, non-terminal state) or done. */
   function written(ctx, entry, phase, status, parsed) {
