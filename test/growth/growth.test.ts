@@ -182,7 +182,7 @@ describe('growing the workspace by the recipe', () => {
       };
       const { server, byResourceGroup, bySubscription, database, databases, version } = GROWTH.servers;
       const fill = (template: string, v: string, values: Record<string, string> = {}) =>
-        `${mock.url}${template.replace(/\{(\w+)\}/g, (_, name) => ({ subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', resourceGroupName: 'rg-growth', serverName: 'growth-server', databaseName: 'orders', ...values })[name])}?api-version=${v}`;
+        `${mock.url}${template.replace(/\{(\w+)\}/g, (_, name: string) => ({ subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', resourceGroupName: 'rg-growth', serverName: 'growth-server', databaseName: 'orders', ...values } as Record<string, string>)[name]!)}?api-version=${v}`;
       const routes = Object.fromEntries(mock.routes.filter((r: any) => r.version === version).map((r: any) => [r.operationId, r.convention]));
       expect(routes).toMatchObject({ Servers_CreateOrUpdate: 'arm-put', Servers_Get: 'arm-read', Servers_Update: 'arm-patch', Servers_Delete: 'arm-delete', Servers_List: 'arm-list', Databases_ListByServer: 'arm-list' });
 
