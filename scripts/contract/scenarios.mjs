@@ -162,7 +162,10 @@ function collect(json, entries) {
     const executed = (json.files?.[relative(ROOT, file)] ?? json.files?.[file])?.executedWorkflows?.find((w) => w.workflowId === workflow.workflowId);
     const steps = executed ? flattenSteps(executed) : [];
     const ranIds = new Set(steps.map((s) => s.stepId));
-    const passed = Boolean(executed) && executed.status !== 'error' && steps.every((s) => s.passed);
+    // A step retried by its onFailure `retry` (a wait: polling until a state is reached)
+    // is judged by its last attempt; the earlier attempts stay in the list.
+    const last = new Map(steps.map((s) => [s.stepId, s]));
+    const passed = Boolean(executed) && executed.status !== 'error' && [...last.values()].every((s) => s.passed);
     // A step left out after a failure did not run; after success, an `end` action made it unneeded.
     const notRun = (workflow.steps ?? [])
       .filter((s) => !ranIds.has(s.stepId))

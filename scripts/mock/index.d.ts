@@ -58,6 +58,11 @@ export type MockConvention =
   | 'odata-update'
   | 'odata-delete'
   | 'arm-paging'
+  | 'arm-put'
+  | 'arm-read'
+  | 'arm-patch'
+  | 'arm-delete'
+  | 'arm-list'
   | 'example';
 
 export interface MockRoute {
@@ -86,6 +91,12 @@ export interface SeedEntity {
 /** The items of a nextLink-paged list operation, with the page size (default 2). */
 export type SeedList = unknown[] | { items: unknown[]; pageSize?: number };
 
+/**
+ * An ARM resource to put in place: its `id` (`/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}`)
+ * names a type whose document declares a PUT; `name` and `type` are set from it.
+ */
+export type SeedResource = { id: string } & Record<string, unknown>;
+
 export interface SeedData {
   entities?: SeedEntity[];
   /** Added to the names the name check answers `AlreadyExists` for. */
@@ -97,6 +108,10 @@ export interface SeedData {
    * default 100). Past it, a page carries `@odata.nextLink` (docs/mock.md).
    */
   pageSizes?: Record<string, number>;
+  /** ARM resources, added to the store (which starts from the documented resources). */
+  resources?: SeedResource[];
+  /** Items per page of the ARM lifecycle's lists (default 2), until reset. */
+  resourcePageSize?: number;
 }
 
 export interface StoredEntity {
@@ -105,6 +120,72 @@ export interface StoredEntity {
   key: string;
   entity: Record<string, unknown>;
   eTag: string;
+}
+
+/** An ARM resource the store holds. */
+export interface StoredResource {
+  id: string;
+  /** `{Namespace}/{type}[/{childType}]`, as in the resource's `type` field. */
+  type: string;
+  resource: Record<string, unknown> & { id: string; name: string; type: string };
+  /** The id of its long-running operation, while one runs. */
+  operation?: string;
+}
+
+export type LongRunningStatus = 'InProgress' | 'Succeeded' | 'Failed' | 'Canceled';
+
+/** An ARM error, as a status monitor carries it. */
+export interface ArmError {
+  code: string;
+  message: string;
+}
+
+/** A long-running operation the mock started (docs/mock.md, "Long-running operations"). */
+export interface LongRunningOperation {
+  /** The last segment of its status URLs. */
+  id: string;
+  method: string;
+  phase: 'create' | 'replace' | 'update' | 'delete';
+  resourceId: string;
+  status: LongRunningStatus;
+  /** Polls so far, and the poll on which it ends. */
+  polls: number;
+  pollsNeeded: number;
+  retryAfter: number;
+  startTime: string;
+  endTime?: string;
+  error?: ArmError;
+}
+
+/** What a long-running rule's `when` sees of the request that starts an operation. */
+export interface LongRunningRequest {
+  method: string;
+  /** As sent, without the query. */
+  path: string;
+  operationId: string;
+  api: string;
+  version: string;
+}
+
+/**
+ * How long-running operations go: the next `times` operations that match `when` (every
+ * one when `times` is left out, until reset), or, with `operation`, one running now.
+ */
+export interface LongRunningRule {
+  when?: ((request: LongRunningRequest) => boolean) | Partial<LongRunningRequest>;
+  times?: number;
+  /** The poll on which it ends (1 to 1000; default 1): each GET of its status monitor, its Location URL or the resource is one. */
+  polls?: number;
+  /** Seconds in Retry-After (0 to 3600; default 1). */
+  retryAfter?: number;
+  /** How it ends (default Succeeded). */
+  outcome?: 'Succeeded' | 'Failed' | 'Canceled';
+  /** The ARM error of a Failed or Canceled operation (default OperationFailed / OperationCanceled). */
+  error?: ArmError;
+  /** What its Location URL answers once Failed or Canceled (400-599; default 400). */
+  status?: number;
+  /** The id of a running operation to change now (no `when`, no `times`). */
+  operation?: string;
 }
 
 /** What the mock holds (a copy). Entities appear once seeded, created, or first read or changed. */
@@ -117,6 +198,14 @@ export interface MockState {
   lists: Record<string, { items: unknown[]; pageSize?: number; seeded: boolean }>;
   /** The OData entity sets whose page size a test set (seed `pageSizes`). */
   pageSizes: Record<string, number>;
+  /** The ARM resources: the documented ones, then those created or seeded since the last reset. */
+  resources: StoredResource[];
+  /** Items per page of the ARM lifecycle's lists. */
+  resourcePageSize: number;
+  /** The long-running operations started since the last reset. */
+  operations: LongRunningOperation[];
+  /** The long-running rules in force (`when` functions shown as '[function]'). */
+  longRunning: Array<Omit<LongRunningRule, 'when'> & { id: number; calls: number; when?: unknown }>;
 }
 
 /** A request as the mock received it, credentials redacted. */
@@ -193,17 +282,20 @@ export interface Mock {
   readonly routes: MockRoute[];
   /** What the mock holds now (a copy). */
   readonly state: MockState;
-  /** Puts entities, taken names and list items in place (all or nothing); returns the seeded entities with their tags. */
-  seed(data: SeedData): { entities: StoredEntity[] };
+  /** Puts entities, taken names, list items and ARM resources in place (all or nothing); returns the seeded entities with their tags and the seeded resources. */
+  seed(data: SeedData): { entities: StoredEntity[]; resources: Array<Record<string, unknown>> };
   /** Answers an operation as the test says; the newest matching override wins. */
   override(override: Override): OverrideHandle;
+  /** How the next (or every, or one running) long-running operation goes; the newest matching rule wins. */
+  longRunning(rule: LongRunningRule): { id: number; remove(): void };
   /** The overrides in force (`when` functions shown as '[function]'). */
   readonly overrides: Array<Omit<Override, 'when'> & { id: number; calls: number; when?: unknown }>;
   /** What the mock received, oldest first (a copy). */
   readonly requests: RecordedRequest[];
   /**
-   * Back to the start: entities and seeded lists forgotten, taken names as at start (or
-   * `takenNames`), overrides and the request record cleared, held answers dropped.
+   * Back to the start: entities and seeded lists forgotten, ARM resources back to the
+   * documented ones, long-running operations and rules forgotten, taken names as at start
+   * (or `takenNames`), overrides and the request record cleared, held answers dropped.
    */
   reset(options?: { takenNames?: string[] }): void;
   /** Re-reads the bundled documents; on failure the previous ones stay served. */

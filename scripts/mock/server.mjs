@@ -23,6 +23,7 @@ import { createState } from './state.mjs';
 import { ADMIN_PREFIX } from './constants.mjs';
 import { takenNamesOf } from './behaviours/name-check.mjs';
 import { applyConventions } from './conventions/index.mjs';
+import { isKnownMonitor, isMonitorPath, monitorAnswer } from './conventions/long-running.mjs';
 import { createTestApi } from './test-api/index.mjs';
 import { adminAnswer, isAdminPath } from './test-api/admin.mjs';
 import { MAX_RECORDED_BODY_BYTES, redactHeaders } from './test-api/requests.mjs';
@@ -86,7 +87,8 @@ export async function startMock({
   const logger = createLogger('MOCK', { level: logLevel }, process.stderr);
   let current = await load(apis, adminPrefix);
   const initialTaken = () => [...takenNamesOf(current.documents), ...takenNames];
-  const state = createState({ takenNames: initialTaken() });
+  // The ARM store starts from the documented resources of the documents served now.
+  const state = createState({ takenNames: initialTaken(), initialResources: () => current.catalogue.arm.resources });
   const testApi = createTestApi({
     state,
     current: () => current,
@@ -153,8 +155,12 @@ export async function startMock({
     const headerProblem = checkHeaders(req.headers).problem;
     if (headerProblem) return drain(req, res, familyError(guess, ...headerProblem));
 
+    // The status URLs of the long-running operations the mock started: its own, declared
+    // by no document (conventions/long-running.mjs); an unknown one is a 404 CloudError.
+    if (isKnownMonitor(state, target.path)) return drain(req, res, monitorAnswer(state, req.method, target.path, originOf(req, server)));
     const { router } = current;
     const matched = router.match(req.method, target.path);
+    if (matched.status === 404 && isMonitorPath(target.path)) return drain(req, res, monitorAnswer(state, req.method, target.path, originOf(req, server)));
     if (matched.status === 404) {
       const elsewhere = router.prefixesFor(req.method, target.path);
       const hint = elsewhere.length ? ` This operation is served under ${elsewhere.join(', ')} (the API versions served).` : '';
@@ -262,6 +268,8 @@ export async function startMock({
     seed: testApi.seed,
     /** Answers an operation's next call(s) as the test says; cleared by reset(). */
     override: testApi.override,
+    /** How the next (or every, or one running) long-running operation goes: polls, Retry-After, outcome; cleared by reset(). */
+    longRunning: testApi.longRunning,
     /** The overrides in force. */
     get overrides() {
       return testApi.overrides.list();
@@ -342,7 +350,7 @@ const ascii = (text) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(
 function send(res, answer, { violations = [], headers: extra = {}, close = false, cors = true } = {}) {
   const { status, headers = {}, body } = answer;
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  const out = cors ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, sl-violations' } : {};
+  const out = cors ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, sl-violations, Azure-AsyncOperation, Location, Retry-After' } : {};
   for (const [name, value] of Object.entries({ ...headers, ...(extra ?? {}) })) if (value !== undefined && value !== null) out[name.toLowerCase()] = ascii(String(value));
   if (violations.length) {
     let value = ascii(JSON.stringify(violations));

@@ -10,6 +10,13 @@
 //   takenNames the names the name check answers `AlreadyExists` for.
 //   pageSizes  the server page size of an OData entity set's lists, by set name (when a
 //              test seeded one; otherwise ODATA_PAGE_SIZE of conventions/odata.mjs).
+//   resources  the ARM resources (conventions/arm.mjs), by id in lower case, every
+//              subscription, resource group and type in one map (an id holds all three),
+//              never by api-version: every version of a provider reads and writes the
+//              same resources. It starts, on first use after each reset, from the
+//              documented resources (initialResources(): the examples of the documents).
+//   operations the long-running operations started (conventions/long-running.mjs), by id;
+//   lroRules   the test's long-running rules (polls, Retry-After, outcome), newest first.
 
 /** OData keys that are GUIDs compare without case (`F8A5…` is `f8a5…`); others as sent. */
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,7 +25,7 @@ export const normalKey = (key) => (GUID.test(String(key)) ? String(key).toLowerC
 /** What a store holds for a deleted key: GET answers 404 until reset. */
 export const DELETED = Object.freeze({ deleted: true });
 
-export function createState({ takenNames = [] } = {}) {
+export function createState({ takenNames = [], initialResources = () => [] } = {}) {
   const initialTaken = [...new Set(takenNames.map(String))];
   const state = {
     takenNames: new Set(initialTaken),
@@ -28,6 +35,18 @@ export function createState({ takenNames = [] } = {}) {
     lists: new Map(),
     /** set name -> page size of its lists. */
     pageSizes: new Map(),
+    /** id in lower case -> { key, id, type, resource, stateField?, operation? }; null until first used. */
+    resources: null,
+    /** The page size of ARM lists when a test set one (seed({ resourcePageSize })). */
+    resourcePageSize: undefined,
+    operations: new Map(),
+    lroRules: [],
+    lroSequence: 0,
+    /** The ARM resources, filled from the documented ones on first use. */
+    resourceStore() {
+      if (!state.resources) state.resources = new Map(initialResources().map((entry) => [entry.key, structuredClone(entry)]));
+      return state.resources;
+    },
     /** The store of one company's entity set (created empty on first use). */
     store(company, set) {
       const id = `${normalKey(company)}|${set}`;
@@ -41,6 +60,10 @@ export function createState({ takenNames = [] } = {}) {
       state.entities.clear();
       state.lists.clear();
       state.pageSizes.clear();
+      state.resources = null;
+      state.resourcePageSize = undefined;
+      state.operations.clear();
+      state.lroRules = [];
     },
   };
   return state;

@@ -28,6 +28,17 @@ export const GROWTH = {
     version: '2025-09-01',
   },
   customers: { set: '/companies({company_id})/customers', key: '/companies({company_id})/customers({customer_id})', version: 'v2.0' },
+  // A resource type (specs/README.md, "a resource type"): specs/templates/resource-type/ copied into sql 2025-01-01.
+  servers: {
+    version: '2025-01-01',
+    server: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}',
+    byResourceGroup: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers',
+    bySubscription: '/subscriptions/{subscriptionId}/providers/Provider.Sql/servers',
+    database: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}/databases/{databaseName}',
+    databases: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}/databases',
+    operations: ['Servers_Get', 'Servers_CreateOrUpdate', 'Servers_Update', 'Servers_Delete', 'Servers_ListByResourceGroup', 'Servers_List', 'Databases_Get', 'Databases_CreateOrUpdate', 'Databases_Delete', 'Databases_ListByServer'],
+    scenario: 'specs/scenarios/sql-servers-lifecycle.arazzo.yaml',
+  },
   // `to` is the first of these dates after every sql version the workspace holds.
   sqlVersion: { api: 'sql', from: '2025-01-01', to: '2025-06-01', operationId: 'Servers_CheckNameAvailability' },
 };
@@ -258,6 +269,48 @@ ${common}    - name: customer_id
   return true;
 }
 
+/**
+ * (g) A resource type in sql 2025-01-01, by the recipe: the template's files copied into
+ * the version folder, the paths, the tag and the OAuth scheme its operations name added
+ * to the root, and the lifecycle scenario copied into specs/scenarios/.
+ */
+async function addResourceType(dir) {
+  const root = `${SQL}/${GROWTH.servers.version}`;
+  if ((await yamlOf(dir, `${root}/openapi.yaml`)).paths?.[GROWTH.servers.server] || existsSync(join(dir, root, 'paths/server.yaml'))) return false;
+  await cp(join(dir, 'specs/templates/resource-type'), join(dir, root), { recursive: true });
+  await cp(join(dir, 'specs/templates/sql-servers-lifecycle.arazzo.yaml'), join(dir, GROWTH.servers.scenario));
+  const { server, byResourceGroup, bySubscription, database, databases } = GROWTH.servers;
+  await edit(dir, `${root}/openapi.yaml`, (text) => {
+    const added = text
+      .replace(
+        /^paths:\n/m,
+        `paths:\n  ${server}:\n    $ref: ./paths/server.yaml\n  ${byResourceGroup}:\n    $ref: ./paths/serversByResourceGroup.yaml\n  ${bySubscription}:\n    $ref: ./paths/servers.yaml\n  ${database}:\n    $ref: ./paths/database.yaml\n  ${databases}:\n    $ref: ./paths/databases.yaml\n`,
+      )
+      .replace(/^tags:\n/m, 'tags:\n  - name: Databases\n    description: The databases of a server.\n');
+    return /^components:/m.test(added) ? added : `${added}${AZURE_AUTH}`;
+  });
+  return true;
+}
+
+// The OAuth scheme the other resource-management documents declare, inline in the root
+// (specs/README.md says why), for a document that had none.
+const AZURE_AUTH = `components:
+  securitySchemes:
+    azure_auth:
+      type: oauth2
+      description: >-
+        OAuth 2.0 implicit flow. Not shown in the source: the authorization address,
+        given there only as the placeholder \`{auth_url}\`. The address below is a
+        stand-in under the reserved \`.invalid\` domain (RFC 2606), which never
+        resolves: replace it with your identity provider's address.
+      x-source-gap: The authorization address is only given as the placeholder {auth_url}.
+      flows:
+        implicit:
+          authorizationUrl: https://auth-url.invalid/
+          scopes:
+            user_impersonation: Act on behalf of the signed-in user account.
+`;
+
 /** (e) A new api-version of sql: the version folder copied, the version written where the old one is named, one redocly.yaml entry. */
 async function addSqlVersion(dir) {
   const { from } = GROWTH.sqlVersion;
@@ -283,8 +336,9 @@ export async function applyGrowthEdits(dir) {
   const shipmentMethods = await addShipmentMethodsToV2(dir);
   const listUsage = await addListOperation(dir);
   const customers = await addCustomers(dir);
+  const resourceType = await addResourceType(dir);
   const sqlVersion = await addSqlVersion(dir);
-  return { applied: { field, ...vendor, shipmentMethods, listUsage, customers }, sqlVersion };
+  return { applied: { field, ...vendor, shipmentMethods, listUsage, customers, resourceType }, sqlVersion };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

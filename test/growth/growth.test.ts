@@ -61,6 +61,7 @@ describe('growing the workspace by the recipe', () => {
     if (applied.shipmentMethods) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: 'createShipmentMethod' });
     if (applied.listUsage) has({ api: 'containerinstance', rule: 'operation-added', operation: GROWTH.listUsage.operationId });
     if (applied.customers) for (const operation of ['listCustomers', 'getCustomer']) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation });
+    if (applied.resourceType) for (const operation of GROWTH.servers.operations) has({ api: 'sql', version: GROWTH.servers.version, rule: 'operation-added', operation });
     // The moves: shipment methods to v2.0, the name check to the new api-version; compatible, so warnings.
     const moved = changes.filter((c) => c.rule === 'unpinned-target-moved');
     if (applied.shipmentMethods) expect(moved).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.0', operation: 'createShipmentMethod', level: 'warning' }));
@@ -201,11 +202,75 @@ describe('growing the workspace by the recipe', () => {
     }
   }, 60_000);
 
+  it('the mock plays the new resource type: create and wait, read, list, patch, children, delete and wait, across api-versions', async () => {
+    if (!applied.resourceType) return;
+    const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
+    const mock = await startMock({ port: 0 });
+    try {
+      const auth = { Authorization: 'Bearer t', 'Content-Type': 'application/json' };
+      const call = async (url: string, method = 'GET', body?: unknown) => {
+        const response = await fetch(url, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+        const text = await response.text();
+        return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+      };
+      const { server, byResourceGroup, bySubscription, database, databases, version } = GROWTH.servers;
+      const fill = (template: string, v: string, values: Record<string, string> = {}) =>
+        `${mock.url}${template.replace(/\{(\w+)\}/g, (_, name: string) => ({ subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', resourceGroupName: 'rg-growth', serverName: 'growth-server', databaseName: 'orders', ...values } as Record<string, string>)[name]!)}?api-version=${v}`;
+      const routes = Object.fromEntries(mock.routes.filter((r: any) => r.version === version).map((r: any) => [r.operationId, r.convention]));
+      expect(routes).toMatchObject({ Servers_CreateOrUpdate: 'arm-put', Servers_Get: 'arm-read', Servers_Update: 'arm-patch', Servers_Delete: 'arm-delete', Servers_List: 'arm-list', Databases_ListByServer: 'arm-list' });
+
+      // Create (long-running) through the newest api-version, and wait on the monitor.
+      const created = await call(fill(server, sqlVersion), 'PUT', { location: 'northeurope', tags: { team: 'growth' }, properties: { administratorLogin: 'admin' } });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'growth-server', type: 'Provider.Sql/servers', location: 'northeurope', properties: { provisioningState: 'Creating' } });
+      const monitor = created.headers.get('azure-asyncoperation')!;
+      expect(new URL(monitor).origin).toBe(mock.url);
+      expect((await call(monitor)).body.status).toBe('Succeeded');
+      // Read back what was sent, through the other api-version (one store).
+      expect((await call(fill(server, version))).body).toMatchObject({ location: 'northeurope', tags: { team: 'growth' }, properties: { administratorLogin: 'admin', provisioningState: 'Succeeded' } });
+      const listed = async (url: string) => (await call(url)).body.value.map((s: { name: string }) => s.name);
+      expect(await listed(fill(byResourceGroup, version))).toEqual(['growth-server']);
+      expect(await listed(fill(bySubscription, version))).toContain('growth-server');
+      expect((await call(fill(server, version), 'PATCH', { tags: { owner: 'me' } })).body.tags).toEqual({ team: 'growth', owner: 'me' });
+      // The name check sees it.
+      const check = await call(`${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${version}`, 'POST', { name: 'growth-server', type: 'Provider.Sql/servers' });
+      expect(check.body).toMatchObject({ available: false, reason: 'AlreadyExists' });
+      // A child resource: under a missing parent 404, under the server created.
+      expect((await call(fill(database, version, { serverName: 'no-such-server' }), 'PUT', { properties: {} })).body.error.code).toBe('ParentResourceNotFound');
+      expect((await call(fill(database, version), 'PUT', { properties: { collation: 'x' } })).status).toBe(201);
+      expect(await listed(fill(databases, version))).toEqual(['orders']);
+      // A failed operation, from the test API.
+      mock.longRunning({ outcome: 'Failed', times: 1 });
+      const failing = await call(fill(server, version, { serverName: 'doomed-server' }), 'PUT', { location: 'westeurope' });
+      expect((await call(failing.headers.get('azure-asyncoperation')!)).body).toMatchObject({ status: 'Failed', error: { code: 'OperationFailed' } });
+      // Delete (long-running) and wait on Location, then 404.
+      const deleting = await call(fill(server, version), 'DELETE');
+      expect(deleting.status).toBe(202);
+      expect((await call(deleting.headers.get('location')!)).status).toBe(204);
+      expect((await call(fill(server, version))).body.error.code).toBe('ResourceNotFound');
+      // The recipe's scenario, copied with the type, runs against the mock; each
+      // operation takes two polls, so both waits poll (retry) once before the end.
+      mock.reset();
+      mock.longRunning({ polls: 2 });
+      const { runScenarios } = await import(join(dir, 'scripts/contract/scenarios.mjs'));
+      const [result] = await runScenarios({ server: mock.url, token: 'growth-token', files: [join(dir, GROWTH.servers.scenario)] });
+      const ran = result.steps.filter((s: any) => s.ran).map((s: any) => `${s.stepId} ${s.status}`);
+      expect(ran).toEqual(['createServer 201', 'waitCreated 200', 'waitCreated 200', 'readServer 200', 'listServers 200', 'deleteServer 202', 'waitDeleted 200', 'waitDeleted 404']);
+      expect(result.passed).toBe(true);
+    } finally {
+      await mock.close();
+    }
+  }, 120_000);
+
   it('the docs show every new operation and version', async () => {
     const page = await readFile(join(dir, 'generated/docs/businesscentral-v2.0.html'), 'utf8');
     const added = [GROWTH.getVendor.operationId, GROWTH.deleteVendor.operationId].filter((id) => applied[id]);
     for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), ...(applied.customers ? ['listCustomers', 'getCustomer'] : []), 'updateVendor']) expect(page, id).toContain(id);
     if (applied.listUsage) expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
+    if (applied.resourceType) {
+      const sql = await readFile(join(dir, `generated/docs/sql-${GROWTH.servers.version}.html`), 'utf8');
+      for (const id of GROWTH.servers.operations) expect(sql, id).toContain(id);
+    }
     const landing = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
     expect(landing).toContain(`id="sql-${sqlVersion}"`);
   });

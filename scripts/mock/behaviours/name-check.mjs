@@ -2,8 +2,12 @@
 // rules is `Invalid`, a taken name `AlreadyExists`, any other name available. A wrong
 // request body is a 400 ErrorResponse: `UnknownNameType` for a `type` the check does not
 // know, else `InvalidNameAvailabilityRequest`. The answer always names the name sent.
+// Taken: a name of the mock's taken names, or the name of a resource the ARM store holds
+// of the type asked about (`Provider.Sql/servers`: a server created through any
+// api-version), compared without case as ARM compares names.
 import { deref, findOperation, responseExamples } from '../documents.mjs';
 import { answer, describeViolations, errorAnswer } from '../errors.mjs';
+import { storedNames } from '../conventions/arm.mjs';
 
 export const operationId = 'Servers_CheckNameAvailability';
 
@@ -52,7 +56,7 @@ export function respond({ body, state }) {
   const { name } = body;
   const broken = brokenNameRule(name);
   if (broken) return answer(200, { name, available: false, reason: 'Invalid', message: invalidNameMessage(name, broken) });
-  if (state.takenNames.has(name)) return answer(200, { name, available: false, reason: 'AlreadyExists', message: `Server name '${name}' is already in use.` });
+  if (state.takenNames.has(name) || storedNames(state, body.type).has(name.toLowerCase())) return answer(200, { name, available: false, reason: 'AlreadyExists', message: `Server name '${name}' is already in use.` });
   return answer(200, { name, available: true });
 }
 

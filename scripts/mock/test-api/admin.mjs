@@ -6,6 +6,9 @@
 //   GET    /__mock/overrides   the overrides in force
 //   POST   /__mock/overrides   one override (`when` as an object) -> 201 { id }
 //   DELETE /__mock/overrides   clears them
+//   GET    /__mock/long-running  the long-running rules in force
+//   POST   /__mock/long-running  one rule (`when` as an object) -> 201 { id }  (mock.longRunning)
+//   DELETE /__mock/long-running  clears them
 //   GET    /__mock/requests    what the mock received         (mock.requests)
 //   DELETE /__mock/requests    clears the record
 //   POST   /__mock/reset       { takenNames? }: state, overrides and record back to start
@@ -38,6 +41,11 @@ export async function adminAnswer(req, path, prefix, api) {
       GET: () => json(200, api.overrides.list()),
       POST: (body) => json(201, { id: api.override(body).id }),
       DELETE: () => (api.overrides.clear(), json(200, { cleared: true })),
+    },
+    '/long-running': {
+      GET: () => json(200, api.snapshot().longRunning),
+      POST: (body) => json(201, { id: api.longRunning(body).id }),
+      DELETE: () => (api.clearLongRunning(), json(200, { cleared: true })),
     },
     '/requests': { GET: () => json(200, api.requests()), DELETE: () => (api.log.clear(), json(200, { cleared: true })) },
     '/reset': { POST: (body) => (api.reset(body ?? undefined), json(200, { reset: true })) },

@@ -4,6 +4,7 @@
 import { seed, snapshot } from './seed.mjs';
 import { checkOverride, createOverrides } from './overrides.mjs';
 import { createRequestLog } from './requests.mjs';
+import { addLongRunningRule, checkLongRunningRule } from '../conventions/long-running.mjs';
 
 /**
  *   state         the mock's state (state.mjs)
@@ -24,6 +25,9 @@ export function createTestApi({ state, current, resetState, maxRecordedRequests 
     seed: (data) => seed(state, current().catalogue, data),
     snapshot: () => snapshot(state, current().catalogue),
     override: (rule) => overrides.add(checkOverride(rule, operationIds())),
+    /** A long-running rule: polls, Retry-After and outcome of the next, every or a given operation. */
+    longRunning: (rule) => addLongRunningRule(state, checkLongRunningRule(rule)),
+    clearLongRunning: () => void (state.lroRules = []),
     requests: () => log.list(),
     reset(options = {}) {
       const { takenNames } = options ?? {};

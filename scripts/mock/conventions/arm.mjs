@@ -1,0 +1,291 @@
+// The resource-management convention (ARM's resource lifecycle), for any document of
+// that family. A resource type has a lifecycle here when its document declares a PUT on
+// its instance path (…/providers/{Namespace}/{type}/{name}, arm-ids.mjs); that
+// document's operations on the type's paths are then answered from one store:
+//
+//   PUT    …/{type}/{name}   create 201 / replace 200 (the statuses declared): the body
+//                           sent, read-only fields dropped, `id`, `name`, `type` from the
+//                           path, `systemData` and `properties.provisioningState` set by
+//                           the server. Long-running (x-ms-long-running-operation):
+//                           long-running.mjs.
+//   GET    …/{type}/{name}   200, or 404 CloudError `ResourceNotFound`
+//   PATCH  …/{type}/{name}   JSON merge patch of the writable fields (tags, properties)
+//   DELETE …/{type}/{name}   200 or 204 as declared (202 when long-running); 204 when it
+//                           is already absent and the document declares 204, else 404
+//   GET    …/{type}          a nextLink page (the paging convention's names) of what the
+//                           store holds: by resource group, by subscription, or the
+//                           children of one parent, as the path says
+//
+// A child type (…/{type}/{name}/{childType}/{childName}) whose parent type has a
+// lifecycle answers 404 `ParentResourceNotFound` while the parent does not exist.
+// A write to a resource whose long-running operation is still running: 409
+// `AnotherOperationInProgress`. Types whose documents declare no PUT (the role
+// eligibility GET, the cached-images list) keep the other conventions.
+import { answer, errorAnswer } from '../errors.mjs';
+import { deref } from '../documents.mjs';
+import { inCollection, parseResourcePath, templateShape } from './arm-ids.mjs';
+import { declaredPollingHeaders, longRunningOf, pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
+import { PAGE_SIZE, pagingShape } from './paging.mjs';
+import { propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
+
+const FAMILY = 'resource-manager';
+const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' } };
+/** Set by the server whatever the body says (ARM's read-only envelope). */
+const SERVER_FIELDS = ['id', 'name', 'type', 'systemData'];
+export const MOCK_IDENTITY = 'provider-api-clients-mock';
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const lower = (text) => String(text).toLowerCase();
+
+/** The types with a lifecycle in one document: lower-case type -> the PUT's { path, operation }. */
+function lifecycleTypes(doc) {
+  const types = new Map();
+  for (const op of doc.operations) {
+    if (op.method !== 'put') continue;
+    const shape = templateShape(op.docPath);
+    if (shape?.kind === 'instance' && !types.has(lower(shape.type))) types.set(lower(shape.type), { op, operation: doc.document.paths[op.docPath].put });
+  }
+  return types;
+}
+
+/** { kind, type, shape, paging? } for an operation this convention covers, else undefined. */
+export function armShape(doc, op, lifecycle = lifecycleTypes(doc)) {
+  if (doc.family !== FAMILY) return undefined;
+  const shape = templateShape(op.docPath);
+  if (!shape || !lifecycle.has(lower(shape.type))) return undefined;
+  const kind = KINDS[shape.kind][op.method];
+  if (!kind) return undefined;
+  if (kind !== 'list') return { kind, shape };
+  const operation = doc.document.paths[op.docPath][op.method];
+  const paging = pagingShape(doc, { method: op.method, operation });
+  return paging ? { kind, shape, paging } : undefined;
+}
+
+/** What a type's schema says the server sets: read-only fields, provisioningState, systemData. */
+function typeInfo(document, put) {
+  const requestSchema = deref(document, deref(document, put.requestBody)?.content?.['application/json']?.schema);
+  const top = { ...propertiesOf(document, requestSchema), ...propertiesOf(document, successSchema(document, put)) };
+  const inner = propertiesOf(document, top.properties);
+  const readOnly = (properties) => new Set(Object.entries(properties).filter(([, p]) => p?.readOnly === true).map(([name]) => name));
+  const stateOf = (p) => (p ? { enum: Array.isArray(deref(document, p)?.enum) ? [...deref(document, p).enum] : undefined } : undefined);
+  const stateField = inner.provisioningState ? { where: 'properties', ...stateOf(inner.provisioningState) } : top.provisioningState ? { where: 'top', ...stateOf(top.provisioningState) } : undefined;
+  return {
+    readOnlyTop: new Set([...SERVER_FIELDS, ...readOnly(top), ...(stateField?.where === 'top' ? ['provisioningState'] : [])]),
+    readOnlyInner: new Set([...readOnly(inner), ...(stateField?.where === 'properties' ? ['provisioningState'] : [])]),
+    stateField,
+    systemData: 'systemData' in top,
+  };
+}
+
+/**
+ * Attaches the handlers; returns what seeding and the state need: { types, resources }
+ * (types: lower-case type -> its info; resources: the documented resources, the store's
+ * start). `covered` is [{ doc, op }] of every operation armShape() covers.
+ */
+export function armCatalogue(documents) {
+  const types = new Map();
+  const covered = [];
+  for (const doc of documents) {
+    if (doc.family !== FAMILY) continue;
+    const lifecycle = lifecycleTypes(doc);
+    for (const [type, { operation }] of lifecycle) if (!types.has(type)) types.set(type, { name: templateShape(lifecycle.get(type).op.docPath).type, ...typeInfo(doc.document, operation) });
+    for (const op of doc.operations) {
+      const found = armShape(doc, op, lifecycle);
+      if (found) covered.push({ doc, op, ...found });
+    }
+  }
+  // The store starts from the documented resources: the examples of reads and lists first
+  // (a resource at rest), then those of writes (which may show it mid-operation), each id once.
+  const resources = new Map();
+  const rank = { read: 0, list: 1, put: 2, patch: 3 };
+  for (const { doc, op, kind, shape, paging } of [...covered].filter((c) => c.kind in rank).sort((a, b) => rank[a.kind] - rank[b.kind])) {
+    for (const value of successExamples(doc.document, doc.document.paths[op.docPath][op.method])) {
+      for (const resource of kind === 'list' ? (Array.isArray(value?.[paging.itemName]) ? value[paging.itemName] : []) : [value]) {
+        const entry = isObject(resource) && typeof resource.id === 'string' ? entryOf(types, resource) : undefined;
+        if (entry && lower(entry.type) === lower(shape.type) && !resources.has(entry.key)) resources.set(entry.key, entry);
+      }
+    }
+  }
+  return { types, covered, resources: [...resources.values()] };
+}
+
+/** A stored entry for a resource that carries its id, or undefined when the id names no lifecycle type. */
+function entryOf(types, resource) {
+  const parsed = parseResourcePath(resource.id);
+  const info = parsed?.kind === 'instance' ? types.get(lower(parsed.type)) : undefined;
+  if (!info) return undefined;
+  return { key: parsed.key, id: parsed.id, type: info.name, resource: { ...structuredClone(resource), id: parsed.id, name: parsed.name, type: info.name }, stateField: info.stateField };
+}
+
+/** The handler of one covered operation: { convention, respond }. */
+export function armHandler({ doc, op, kind, shape, paging }, catalogue) {
+  const document = doc.document;
+  const operation = document.paths[op.docPath][op.method];
+  const info = catalogue.types.get(lower(shape.type));
+  const lro = longRunningOf(operation);
+
+  const where = (ctx) => {
+    const path = doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath;
+    return parseResourcePath(path);
+  };
+  const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under resource group '${parsed.resourceGroup ?? '(none)'}' was not found (${parsed.id}).`);
+  /** 404 ParentResourceNotFound when the parent type has a lifecycle and the parent is not stored. */
+  const parentMissing = (ctx, parsed) => {
+    if (!parsed.parentKey || !catalogue.types.has(lower(parsed.parentType))) return undefined;
+    if (ctx.state.resourceStore().has(parsed.parentKey)) return undefined;
+    const parentNames = parsed.names.slice(0, parsed.types.length - 1);
+    return errorAnswer(404, 'ParentResourceNotFound', `Can not perform requested operation on nested resource. Parent resource '${parentNames.join('/')}' (${parsed.parentType}) not found.`);
+  };
+  const busy = (entry, ctx) => {
+    const running = entry?.operation && ctx.state.operations.get(entry.operation);
+    return running?.status === 'InProgress'
+      ? errorAnswer(409, 'AnotherOperationInProgress', `The resource ${entry.id} has a long-running operation in progress (${running.method}, ${running.id}); retry when it has ended.`)
+      : undefined;
+  };
+  /** The writable part of a body: server-set and read-only fields dropped, also inside `properties`. */
+  const writable = (body) => {
+    const out = Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !info.readOnlyTop.has(field)));
+    if (isObject(out.properties)) out.properties = Object.fromEntries(Object.entries(out.properties).filter(([field]) => !info.readOnlyInner.has(field)));
+    return structuredClone(out);
+  };
+  /** Read-only values the server keeps across a replace (what it computed, not what was sent). */
+  const kept = (previous) => {
+    const top = Object.fromEntries(Object.entries(previous ?? {}).filter(([field]) => info.readOnlyTop.has(field) && !['id', 'name', 'type'].includes(field)));
+    const inner = Object.fromEntries(Object.entries(isObject(previous?.properties) ? previous.properties : {}).filter(([field]) => info.readOnlyInner.has(field)));
+    return { top, inner };
+  };
+  const stamp = (resource, previous) => {
+    if (!info.systemData) return;
+    const now = new Date().toISOString();
+    const created = isObject(previous?.systemData) ? previous.systemData : { createdBy: MOCK_IDENTITY, createdByType: 'Application', createdAt: now };
+    resource.systemData = { ...created, lastModifiedBy: MOCK_IDENTITY, lastModifiedByType: 'Application', lastModifiedAt: now };
+  };
+  const request = (ctx) => ({ method: op.method.toUpperCase(), path: ctx.rawPath, operationId: op.iid, api: doc.api.name, version: String(doc.version) });
+
+  /** The answer of a write: long-running (headers, non-terminal state) or done. */
+  function written(ctx, entry, phase, status, parsed) {
+    if (!lro) {
+      setProvisioningState(entry, stateValue(entry.stateField, 'Succeeded'));
+      return answer(status, structuredClone(entry.resource));
+    }
+    const headers = startOperation(ctx, { entry, phase, namespace: parsed.namespace, subscription: parsed.subscription, headers: declaredPollingHeaders(document, operation, status, deref), request: request(ctx) });
+    return status === 202 ? { status, headers, body: undefined } : answer(status, structuredClone(entry.resource), headers);
+  }
+
+  const respond = {
+    put(ctx) {
+      const parsed = where(ctx);
+      const problem = parentMissing(ctx, parsed);
+      if (problem) return problem;
+      const store = ctx.state.resourceStore();
+      const previous = store.get(parsed.key);
+      const conflict = busy(previous, ctx);
+      if (conflict) return conflict;
+      const body = writable(ctx.body);
+      const keep = kept(previous?.resource);
+      const resource = { id: previous?.id ?? parsed.id, name: previous?.resource.name ?? parsed.name, type: info.name, ...body, ...keep.top };
+      if (Object.keys(keep.inner).length || isObject(body.properties)) resource.properties = { ...(body.properties ?? {}), ...keep.inner };
+      stamp(resource, previous?.resource);
+      const entry = { key: parsed.key, id: resource.id, type: info.name, resource, stateField: info.stateField };
+      store.set(parsed.key, entry);
+      return written(ctx, entry, previous ? 'replace' : 'create', statusFor(operation, previous ? 200 : 201), parsed);
+    },
+    read(ctx) {
+      const parsed = where(ctx);
+      const problem = parentMissing(ctx, parsed);
+      if (problem) return problem;
+      const store = ctx.state.resourceStore();
+      pollEntry(ctx.state, store.get(parsed.key));
+      const entry = store.get(parsed.key);
+      return entry ? answer(statusFor(operation, 200), structuredClone(entry.resource)) : notFound(parsed);
+    },
+    patch(ctx) {
+      const parsed = where(ctx);
+      const problem = parentMissing(ctx, parsed);
+      if (problem) return problem;
+      const entry = ctx.state.resourceStore().get(parsed.key);
+      if (!entry) return notFound(parsed);
+      const conflict = busy(entry, ctx);
+      if (conflict) return conflict;
+      entry.resource = mergePatch(entry.resource, writable(ctx.body));
+      stamp(entry.resource, entry.resource);
+      return written(ctx, entry, 'update', statusFor(operation, 200), parsed);
+    },
+    delete(ctx) {
+      const parsed = where(ctx);
+      const problem = parentMissing(ctx, parsed);
+      if (problem) return problem;
+      const store = ctx.state.resourceStore();
+      const entry = store.get(parsed.key);
+      const declared = successStatuses(operation);
+      if (!entry) return declared.includes(204) ? { status: 204, headers: {}, body: undefined } : notFound(parsed);
+      const conflict = busy(entry, ctx);
+      if (conflict) return conflict;
+      if (lro && declared.includes(202)) return written(ctx, entry, 'delete', 202, parsed);
+      removeResource(store, parsed.key);
+      const status = statusFor(operation, 200);
+      return status === 200 ? answer(200, undefined) : { status, headers: {}, body: undefined };
+    },
+    list(ctx) {
+      const parsed = where(ctx);
+      const problem = parentMissing(ctx, parsed);
+      if (problem) return problem;
+      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed)).map((entry) => entry.resource);
+      const size = ctx.state.resourcePageSize ?? PAGE_SIZE;
+      const pages = Math.max(1, Math.ceil(items.length / size));
+      const token = ctx.query.$skiptoken;
+      const page = token === undefined ? 1 : /^page([1-9]\d{0,5})$/.test(String(token)) ? Number(String(token).slice(4)) : NaN;
+      if (!(page >= 1 && page <= pages)) {
+        return errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' });
+      }
+      const body = { [paging.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
+      if (page < pages) {
+        const next = new URLSearchParams({ 'api-version': String(doc.version), $skiptoken: `page${page + 1}` });
+        body[paging.nextLinkName] = `${ctx.origin}${ctx.rawPath}?${next.toString().replace('%24skiptoken', '$skiptoken')}`;
+      }
+      return answer(statusFor(operation, 200), body);
+    },
+  }[kind];
+
+  return { convention: `arm-${kind}`, type: info.name, respond };
+}
+
+/** JSON merge patch (RFC 7396): objects merge key by key, `null` removes, anything else replaces. */
+export function mergePatch(target, patch) {
+  if (!isObject(patch)) return structuredClone(patch);
+  const out = isObject(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = mergePatch(out[key], value);
+  }
+  return out;
+}
+
+/** Resources a test puts in place (seed): each with its `id`, which names a type with a lifecycle. */
+export function seedResources(state, catalogue, resources) {
+  if (!Array.isArray(resources)) throw new Error('seed: "resources" must be an array of ARM resources, each with its "id".');
+  return resources.map((resource, i) => {
+    const where = `seed resources[${i}]`;
+    if (!isObject(resource) || typeof resource.id !== 'string') throw new Error(`${where}: give the resource with its "id" (/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}).`);
+    const entry = entryOf(catalogue.types, resource);
+    if (!entry) {
+      const known = [...catalogue.types.values()].map((t) => t.name).join(', ') || 'none';
+      throw new Error(`${where}: ${JSON.stringify(resource.id.slice(0, 200))} is not the id of a resource type whose document declares a PUT (types: ${known}).`);
+    }
+    state.resourceStore().set(entry.key, entry);
+    return structuredClone(entry.resource);
+  });
+}
+
+/** A test's page size for ARM lists (seed({ resourcePageSize })). */
+export function seedPageSize(state, size) {
+  if (!(Number.isInteger(size) && size >= 1 && size <= 1000)) throw new Error('seed: "resourcePageSize" must be an integer from 1 to 1000.');
+  state.resourcePageSize = size;
+}
+
+/** The names of stored resources of a type (for the name check), compared without case. */
+export function storedNames(state, type) {
+  const names = new Set();
+  for (const entry of state.resourceStore().values()) if (lower(entry.type) === lower(type)) names.add(lower(entry.resource.name ?? entry.id.split('/').at(-1)));
+  return names;
+}
