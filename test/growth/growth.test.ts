@@ -262,6 +262,67 @@ describe('growing the workspace by the recipe', () => {
     }
   }, 120_000);
 
+  it('the clients create and wait, read, list every page, patch, delete and wait on the new resource type, typed, against the mock', async () => {
+    if (!applied.resourceType) return;
+    const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
+    const mock = await startMock({ port: 0 });
+    try {
+      const { server, byResourceGroup } = GROWTH.servers;
+      // Three servers a page apart (page size 1), each operation two polls long.
+      mock.seed({ resourcePageSize: 1 });
+      mock.longRunning({ polls: 2, retryAfter: 0 });
+      const program = `
+        import { ClientError, createResourceManagerClient } from './src/index.js';
+        const arm = createResourceManagerClient({ baseUrl: process.argv[2]!, token: 'growth-token', retry: false });
+        const path = { subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', resourceGroupName: 'rg-client', serverName: 'client-server' };
+        const out: unknown[] = [];
+        const created = await arm.beginAndWait('PUT', '${server}', { params: { path }, body: { location: 'northeurope', tags: { team: 'client' } }, pollIntervalMs: 0 });
+        const state: string | undefined = created.properties?.provisioningState;
+        const id: string | undefined = created.id;
+        out.push(['created', created.name, created.location, state, id]);
+        for (const name of ['client-b', 'client-c']) await arm.beginAndWait('PUT', '${server}', { params: { path: { ...path, serverName: name } }, body: { location: 'westeurope' }, pollIntervalMs: 0 });
+        const read = await arm.GET('${server}', { params: { path } });
+        if (read.ok) out.push(['read', read.data.tags]);
+        const names: string[] = [];
+        for await (const item of arm.listAll('${byResourceGroup}', { params: { path: { subscriptionId: path.subscriptionId, resourceGroupName: 'rg-client' } } })) {
+          const name: string | undefined = item.name;
+          names.push(name ?? '');
+        }
+        out.push(['listed', names.sort()]);
+        const patched = await arm.PATCH('${server}', { params: { path }, body: { tags: { owner: 'me' } } });
+        if (patched.ok) out.push(['patched', patched.data.tags]);
+        const gone: undefined = await arm.beginAndWait('DELETE', '${server}', { params: { path }, pollIntervalMs: 0 });
+        out.push(['deleted', gone]);
+        const after = await arm.GET('${server}', { params: { path } });
+        out.push(['after', after.response.status]);
+        console.log(JSON.stringify(out));
+      `;
+      await writeFile(join(dir, 'growth-lro.ts'), program);
+      await writeFile(join(dir, 'tsconfig.growth-lro.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-lro.ts'], exclude: [] }));
+      expect(await tsc7(dir, 'tsconfig.growth-lro.json')).toBe('');
+      const js = program
+        .replace("'./src/index.js'", "'./dist/src/index.js'")
+        .replace(/process\.argv\[2\]!/, 'process.argv[2]')
+        .replace(/: (unknown\[\]|string\[\]|string \| undefined|undefined) =/g, ' =');
+      await writeFile(join(dir, 'growth-lro.mjs'), js);
+      const out = JSON.parse((await run(process.execPath, ['growth-lro.mjs', mock.url], { cwd: dir })).stdout);
+      expect(out).toEqual([
+        ['created', 'client-server', 'northeurope', 'Succeeded', expect.stringMatching(/\/resourceGroups\/rg-client\/providers\/Provider\.Sql\/servers\/client-server$/i)],
+        ['read', { team: 'client' }],
+        ['listed', ['client-b', 'client-c', 'client-server']],
+        ['patched', { team: 'client', owner: 'me' }],
+        ['deleted', null],
+        ['after', 404],
+      ]);
+      // Each wait polled: two polls per long-running operation, on the mock's own origin.
+      const polls = mock.requests.filter((r: any) => /\/operation(Statuses|Results)\//.test(r.path));
+      // 4 long-running operations (3 PUTs, 1 DELETE), each polled until its second poll.
+      expect(polls.length).toBeGreaterThanOrEqual(8);
+    } finally {
+      await mock.close();
+    }
+  }, 120_000);
+
   it('the docs show every new operation and version', async () => {
     const page = await readFile(join(dir, 'generated/docs/businesscentral-v2.0.html'), 'utf8');
     const added = [GROWTH.getVendor.operationId, GROWTH.deleteVendor.operationId].filter((id) => applied[id]);
