@@ -9,7 +9,8 @@
 // made it) is skipped by edits.mjs, and the change report is then not asked to name it; the
 // URLs the clients send are read from the copy's generated client manifest.
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { parse } from 'yaml';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,9 +45,15 @@ beforeAll(async () => {
 afterAll(() => remove?.());
 
 describe('growing the workspace by the recipe', () => {
-  it('builds green with no edit outside specs/ and redocly.yaml', () => {
+  it('builds green with no edit outside specs/ and redocly.yaml', async () => {
     expect(build.output).toContain('build  done');
     expect(build.code).toBe(0);
+    // The recipe's files share the document's components: no name bundled twice (`subscriptionId-2`).
+    for (const file of await readdir(join(dir, 'generated/bundled'))) {
+      const components = parse(await readFile(join(dir, 'generated/bundled', file), 'utf8')).components ?? {};
+      const names = Object.values(components).flatMap((group) => Object.keys(group as object));
+      expect(names.filter((name) => /-\d+$/.test(name)), file).toEqual([]);
+    }
   });
 
   it('the change report names every change, and every operation whose unpinned target moved', async () => {
