@@ -166,7 +166,7 @@ function compileFilter(text, properties) {
     if (name === undefined) {
       throw new QueryProblem(option, node.position, `${JSON.stringify(node.raw)} is not supported by the mock (a property of the entity is; paths into related entities are not).`);
     }
-    if (!(name in properties)) throw new QueryProblem(option, node.position, `the entity has no property ${JSON.stringify(name)} (it has ${Object.keys(properties).join(', ')}).`);
+    if (!(name in properties)) throw new QueryProblem(option, node.position, `the entity has no property ${JSON.stringify(name)} (it has ${names(properties)}).`);
     const kind = kindOf(properties[name]);
     if (kind === 'structured') throw new QueryProblem(option, node.position, `the property ${JSON.stringify(name)} is structured; the mock compares primitive properties only.`);
     return { kind, get: (entity) => comparable(kind, entity[name]) };
@@ -300,8 +300,13 @@ function items(text, option) {
   return out;
 }
 
+const names = (properties) => {
+  const all = Object.keys(properties);
+  return all.length > 30 ? `${all.slice(0, 30).join(', ')} and ${all.length - 30} more` : all.join(', ');
+};
+
 const checkName = (name, properties, option, position) => {
-  if (!(name in properties)) throw new QueryProblem(option, position, `the entity has no property ${JSON.stringify(name)} (it has ${Object.keys(properties).join(', ')}).`);
+  if (!(name in properties)) throw new QueryProblem(option, position, `the entity has no property ${JSON.stringify(name)} (it has ${names(properties)}).`);
 };
 
 function compileOrderBy(text, properties) {

@@ -85,7 +85,9 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   // What a list reads its query with: the `$`-options the operation declares, the
   // properties of the entities it answers, and which of them are related entities.
   const declared = new Set(parametersOf(document, pathItem, operation).filter((p) => p.in === 'query' && String(p.name).startsWith('$')).map((p) => p.name));
-  const itemProperties = propertiesOf(document, deref(document, propertiesOf(document, successSchema(document, operation)).value?.items));
+  const declaredProperties = propertiesOf(document, deref(document, propertiesOf(document, successSchema(document, operation)).value?.items));
+  // An item schema that names no property is open: any name is taken, compared as it comes.
+  const itemProperties = Object.keys(declaredProperties).length ? declaredProperties : new Proxy({}, { has: () => true, get: () => undefined });
   const navigation = navigationOf(itemProperties, (node) => deref(document, node));
   const keyIsUuid = parametersOf(document, pathItem, operation).some((p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid');
 
