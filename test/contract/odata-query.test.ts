@@ -153,13 +153,19 @@ const CASES: Case[] = [
     expected: (all) => all.filter((c) => c.city === 'Oslo').slice(0, 2),
   },
   { name: '$count=false: no count', query: { $count: 'false', $top: '1' }, expected: (all) => all.slice(0, 1) },
-  { name: '$expand of a declared navigation property, with $select', query: { $expand: 'addresses', $select: 'name' }, select: ['name', 'addresses'], expected: (all) => all },
+  {
+    name: '$expand of a declared navigation property, with $select ([] where the contact has none)',
+    query: { $expand: 'addresses', $select: 'name' },
+    select: ['name', 'addresses'],
+    expected: (all) => all.map((c) => ({ ...c, addresses: c.addresses ?? [] })),
+  },
 ];
 
 /** A malformed, unsupported or undeclared option, and the option its 400 must name. */
 const REFUSED: Array<{ name: string; path?: string; query: Record<string, string | string[]>; option: string; position?: number }> = [
   { name: 'a syntax error: an unknown operator', query: { $filter: "name eqq 'x'" }, option: '$filter', position: 4 },
-  { name: 'a syntax error: an unterminated string', query: { $filter: "name eq 'x" }, option: '$filter' },
+  { name: 'a syntax error: an unterminated string', query: { $filter: "name eq 'x" }, option: '$filter', position: 8 },
+  { name: 'a syntax error: an unclosed parenthesis', query: { $filter: "visits eq 1 and (name eq 'x' or blocked" }, option: '$filter', position: 16 },
   { name: 'a syntax error: a dangling and', query: { $filter: 'visits eq 1 and' }, option: '$filter' },
   { name: 'an unknown property', query: { $filter: "nme eq 'x'" }, option: '$filter', position: 0 },
   { name: 'a string compared with a number', query: { $filter: 'name eq 1' }, option: '$filter', position: 8 },

@@ -8,7 +8,8 @@
 //   $select   the named properties, plus the key (`id`) and `@odata.etag`; `*` is all
 //   $count    true: `@odata.count`, the number of matches before $top/$skip
 //   $expand   properties the schema declares as related entities (an object, or an array
-//             of objects); without it they are left out of the answer
+//             of objects), as the store holds them ([] or null when it holds none);
+//             without it they are left out of the answer
 // The grammar is odata-v4-parser's (ABNF of OData 4.0; docs/dependencies.md says why that
 // parser); what its tree means over the store is decided here. Anything the mock does not
 // implement, and any option the operation does not declare, is refused with 400 naming
@@ -156,6 +157,7 @@ const KIND_NAMES = { string: 'a string', guid: 'a GUID', date: 'a date', datetim
  */
 function compileFilter(text, properties) {
   const option = '$filter';
+  balanced(text, option);
   const tree = parse(Expressions.boolCommonExpr, text, option);
 
   /** A property path: its name, checked against the schema. */
@@ -284,6 +286,27 @@ function compare(op, a, b) {
   if (op === 'ge') return a >= b;
   if (op === 'lt') return a < b;
   return a <= b;
+}
+
+/**
+ * Quotes and parentheses paired, checked before parsing: the parser reports an unclosed
+ * one at the start of the expression, this names where it opens.
+ */
+function balanced(text, option) {
+  const open = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      // '' inside a string is a quote: skip both and keep reading the string.
+      const start = i;
+      let end = text.indexOf("'", i + 1);
+      while (end >= 0 && text[end + 1] === "'") end = text.indexOf("'", end + 2);
+      if (end < 0) throw new QueryProblem(option, start, "a string is not closed (a quote inside a string is written twice: 'O''Neil').");
+      i = end;
+    } else if (c === '(') open.push(i);
+    else if (c === ')' && open.pop() === undefined) throw new QueryProblem(option, i, 'a ")" closes nothing.');
+  }
+  if (open.length) throw new QueryProblem(option, open.at(-1), 'a "(" is not closed.');
 }
 
 /** The items of a comma-separated option, each with its offset in the value. */
@@ -431,7 +454,11 @@ export function runQuery(plan, entries) {
   return { matches, rows };
 }
 
-/** One entity as the list answers it: $select's properties (plus key and eTag), related entities only when expanded. */
+/**
+ * One entity as the list answers it: $select's properties (plus key and eTag), related
+ * entities only when expanded (an expanded one the entity does not hold is `[]` for a
+ * collection, `null` for a single entity).
+ */
 export function project(plan, entity, navigation) {
   const out = {};
   for (const [name, value] of Object.entries(entity)) {
@@ -439,8 +466,14 @@ export function project(plan, entity, navigation) {
     if (plan.select && !(plan.select.includes(name) || name === KEY || name === '@odata.etag' || plan.expand.includes(name))) continue;
     out[name] = structuredClone(value);
   }
+  for (const name of plan.expand) if (!(name in out)) out[name] = navigation.get(name) === 'collection' ? [] : null;
   return out;
 }
 
-/** The names of the properties $expand may name (related entities), for project(). */
-export const navigationOf = (properties, deref) => new Set(Object.entries(properties).filter(([, schema]) => isNavigation(schema, deref)).map(([name]) => name));
+/** The properties $expand may name (related entities): name -> 'collection' | 'single', for project(). */
+export const navigationOf = (properties, deref) =>
+  new Map(
+    Object.entries(properties)
+      .filter(([, schema]) => isNavigation(schema, deref))
+      .map(([name, schema]) => [name, [schema.type].flat().includes('array') ? 'collection' : 'single']),
+  );
