@@ -167,6 +167,7 @@ const REFUSED: Array<{ name: string; path?: string; query: Record<string, string
   { name: 'a syntax error: an unterminated string', query: { $filter: "name eq 'x" }, option: '$filter', position: 8 },
   { name: 'a syntax error: an unclosed parenthesis', query: { $filter: "visits eq 1 and (name eq 'x' or blocked" }, option: '$filter', position: 16 },
   { name: 'a syntax error: a dangling and', query: { $filter: 'visits eq 1 and' }, option: '$filter' },
+  { name: 'parentheses nested deeper than the mock reads', query: { $filter: `${'('.repeat(40)}visits eq 1${')'.repeat(40)}` }, option: '$filter', position: 32 },
   { name: 'an unknown property', query: { $filter: "nme eq 'x'" }, option: '$filter', position: 0 },
   { name: 'a string compared with a number', query: { $filter: 'name eq 1' }, option: '$filter', position: 8 },
   { name: 'a function the mock does not implement', query: { $filter: "tolower(name) eq 'x'" }, option: '$filter', position: 0 },
