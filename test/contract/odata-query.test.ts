@@ -253,6 +253,10 @@ describe('the query options a list declares, answered as OData defines them', ()
     const pages = await allPages(listUrl({ $orderby: 'visits' }), prefer);
     expect(pages.map((page) => page.value.length)).toEqual([2, 2, 2, 2, 2]);
     expect(pages.flatMap((page) => page.value)).toEqual(sorted(CONTACTS, by('visits')).map(omitNavigation));
+    // More than the server's page size: the server's size, and no Preference-Applied.
+    const larger = await get(listUrl({}), { prefer: 'odata.maxpagesize=50' });
+    expect(larger.body.value).toHaveLength(PAGE_SIZE);
+    expect(larger.headers.get('preference-applied')).toBeNull();
   });
 
   it('the server page size is the test API\'s (seed pageSizes), also over HTTP', async () => {

@@ -140,15 +140,18 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       const { matches, rows } = runQuery(plan, [...store.values()].filter((entry) => entry !== DELETED));
       const offset = plan.offset ?? 0;
       if (offset > rows.length) return familyError(FAMILY, 400, `$skiptoken: ${offset} is past the end of this list (${rows.length} entities); take @odata.nextLink as the mock gave it.`, { target: '$skiptoken' });
+      // The client's odata.maxpagesize is a most: applied (and said so) when below the server's.
+      const serverSize = ctx.state.pageSizes?.get(set) ?? ODATA_PAGE_SIZE;
       const asked = maxPageSize(ctx.headers.prefer);
-      const size = Math.min(ctx.state.pageSizes?.get(set) ?? ODATA_PAGE_SIZE, asked ?? Infinity);
+      const applied = asked !== undefined && asked <= serverSize ? asked : undefined;
+      const size = applied ?? serverSize;
       const page = rows.slice(offset, offset + size);
       const body = {
         ...(plan.count ? { '@odata.count': matches } : {}),
         value: page.map((entry) => project(plan, entry.entity, navigation)),
         ...(offset + size < rows.length ? { '@odata.nextLink': nextLink(ctx, offset + size) } : {}),
       };
-      return answer(statusFor(operation, 200), body, asked === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${asked}` });
+      return answer(statusFor(operation, 200), body, applied === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${applied}` });
     },
     read(ctx) {
       const entry = entryOf(ctx);
