@@ -3,7 +3,8 @@
 // whose list declares every option, with a property of each kind. Each case is a query
 // and what OData says it answers, written here as plain JavaScript over the same seeded
 // contacts (a filter, a sort, a slice): never the mock's code. Every answer is read to its
-// last page by following @odata.nextLink, with a server page size of 3.
+// last page by following @odata.nextLink, with a server page size of 3. (The schema
+// requires `id` and `name`: $select keeps them.)
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../scripts/mock/index.js';
@@ -146,6 +147,7 @@ const CASES: Case[] = [
   },
   { name: '$select', query: { $select: 'name,city' }, select: ['name', 'city'], expected: (all) => all },
   { name: '$select *', query: { $select: '*' }, expected: (all) => all },
+  { name: '$select keeps what the list schema requires (name)', query: { $select: 'city' }, select: ['city', 'name'], expected: (all) => all },
   {
     name: '$count with $filter and $top: the count of every match',
     query: { $count: 'true', $filter: "city eq 'Oslo'", $top: '2' },

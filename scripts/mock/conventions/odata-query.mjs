@@ -178,15 +178,16 @@ export function runQuery(plan, entries) {
 }
 
 /**
- * One entity as the list answers it: $select's properties (plus key and eTag), related
- * entities only when expanded (an expanded one the entity does not hold is `[]` for a
+ * One entity as the list answers it: $select's properties (plus the key, the eTag and
+ * what the list's schema marks `required`, so the answer stays valid against the
+ * document the mock serves), related entities only when expanded (an expanded one the entity does not hold is `[]` for a
  * collection, `null` for a single entity).
  */
-export function project(plan, entity, navigation) {
+export function project(plan, entity, navigation, required = new Set()) {
   const out = {};
   for (const [name, value] of Object.entries(entity)) {
     if (navigation.has(name) && !plan.expand.includes(name)) continue;
-    if (plan.select && !(plan.select.includes(name) || name === KEY || name === '@odata.etag' || plan.expand.includes(name))) continue;
+    if (plan.select && !(plan.select.includes(name) || name === KEY || name === '@odata.etag' || plan.expand.includes(name) || required.has(name))) continue;
     out[name] = structuredClone(value);
   }
   for (const name of plan.expand) if (!(name in out)) out[name] = navigation.get(name) === 'collection' ? [] : null;

@@ -89,6 +89,7 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   // An item schema that names no property is open: any name is taken, compared as it comes.
   const itemProperties = Object.keys(declaredProperties).length ? declaredProperties : new Proxy({}, { has: () => true, get: () => undefined });
   const navigation = navigationOf(itemProperties, (node) => deref(document, node));
+  const required = requiredOf(document, propertiesOf(document, successSchema(document, operation)).value?.items);
   const keyIsUuid = parametersOf(document, pathItem, operation).some((p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid');
 
   /** The example an unseen key starts from: this operation's, this document's, any document's. */
@@ -148,7 +149,7 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       const page = rows.slice(offset, offset + size);
       const body = {
         ...(plan.count ? { '@odata.count': matches } : {}),
-        value: page.map((entry) => project(plan, entry.entity, navigation)),
+        value: page.map((entry) => project(plan, entry.entity, navigation, required)),
         ...(offset + size < rows.length ? { '@odata.nextLink': nextLink(ctx, offset + size) } : {}),
       };
       return answer(statusFor(operation, 200), body, applied === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${applied}` });
@@ -203,6 +204,13 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       : undefined;
 
   return { convention: `odata-${kind}`, set, respond, decorate, rejected };
+}
+
+/** The property names an object schema (through `allOf`) marks required. */
+function requiredOf(document, schema, depth = 0) {
+  const resolved = deref(document, schema);
+  if (!resolved || typeof resolved !== 'object' || depth > 8) return new Set();
+  return new Set([...(Array.isArray(resolved.required) ? resolved.required : []), ...(resolved.allOf ?? []).flatMap((part) => [...requiredOf(document, part, depth + 1)])]);
 }
 
 /** `odata.maxpagesize` of a Prefer header, when it is a positive integer. */
