@@ -97,7 +97,8 @@ export function exampleRequest(document, { path, method, operation, parameters }
  * read from the entity's schema, so that every value names what this entity has (the
  * shared parameter components' own examples name a typical property, which another
  * entity may lack). `$filter`: a text property starting with the first letter of its
- * example value (else `id ne null`); `$orderby` and `$select`: that property; `$expand`:
+ * example value (else `id ne null`); `$orderby`: that property; `$select`: the key and that
+ * property; `$expand`:
  * a related entity, or nothing. `$top`, `$skip`, `$count` keep their own examples.
  */
 export function odataQueryExample(document, operation) {
@@ -113,10 +114,14 @@ export function odataQueryExample(document, operation) {
   const text = properties.find((p) => isText(p) && typeof first?.[p[0]] === 'string' && first[p[0]]) ?? properties.find(isText);
   const navigation = properties.find(([, schema]) => [schema.type].flat().includes('object') || [resolveSchema(document, schema.items)?.type].flat().includes('object'));
   const letter = String(first?.[text?.[0]] ?? 'A').charAt(0).replace(/'/g, "''") || 'A';
+  // Without a text property: the key (`id`), else the first primitive property, else nothing.
+  const plain = properties.find(([name]) => name === 'id') ?? properties.find(([, schema]) => !['object', 'array'].some((t) => [schema.type].flat().includes(t)));
+  const name = text?.[0] ?? plain?.[0];
+  const key = properties.some(([property]) => property === 'id') ? 'id' : undefined;
   return {
-    $filter: text ? `startswith(${text[0]},'${letter}')` : 'id ne null',
-    $orderby: text ? text[0] : 'id',
-    $select: text ? `id,${text[0]}` : 'id',
+    $filter: text ? `startswith(${text[0]},'${letter}')` : name ? `${name} ne null` : '',
+    $orderby: name ?? '',
+    $select: [...new Set([key, name].filter(Boolean))].join(','),
     $expand: navigation ? navigation[0] : '',
   };
 }

@@ -3,7 +3,8 @@
 // whose list declares every option, with a property of each kind. Each case is a query
 // and what OData says it answers, written here as plain JavaScript over the same seeded
 // contacts (a filter, a sort, a slice): never the mock's code. Every answer is read to its
-// last page by following @odata.nextLink, with a server page size of 3.
+// last page by following @odata.nextLink, with a server page size of 3. (The schema
+// requires `id` and `name`: $select keeps them.)
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../scripts/mock/index.js';
@@ -146,6 +147,7 @@ const CASES: Case[] = [
   },
   { name: '$select', query: { $select: 'name,city' }, select: ['name', 'city'], expected: (all) => all },
   { name: '$select *', query: { $select: '*' }, expected: (all) => all },
+  { name: '$select keeps what the list schema requires (name)', query: { $select: 'city' }, select: ['city', 'name'], expected: (all) => all },
   {
     name: '$count with $filter and $top: the count of every match',
     query: { $count: 'true', $filter: "city eq 'Oslo'", $top: '2' },
@@ -153,14 +155,21 @@ const CASES: Case[] = [
     expected: (all) => all.filter((c) => c.city === 'Oslo').slice(0, 2),
   },
   { name: '$count=false: no count', query: { $count: 'false', $top: '1' }, expected: (all) => all.slice(0, 1) },
-  { name: '$expand of a declared navigation property, with $select', query: { $expand: 'addresses', $select: 'name' }, select: ['name', 'addresses'], expected: (all) => all },
+  {
+    name: '$expand of a declared navigation property, with $select ([] where the contact has none)',
+    query: { $expand: 'addresses', $select: 'name' },
+    select: ['name', 'addresses'],
+    expected: (all) => all.map((c) => ({ ...c, addresses: c.addresses ?? [] })),
+  },
 ];
 
 /** A malformed, unsupported or undeclared option, and the option its 400 must name. */
 const REFUSED: Array<{ name: string; path?: string; query: Record<string, string | string[]>; option: string; position?: number }> = [
   { name: 'a syntax error: an unknown operator', query: { $filter: "name eqq 'x'" }, option: '$filter', position: 4 },
-  { name: 'a syntax error: an unterminated string', query: { $filter: "name eq 'x" }, option: '$filter' },
+  { name: 'a syntax error: an unterminated string', query: { $filter: "name eq 'x" }, option: '$filter', position: 8 },
+  { name: 'a syntax error: an unclosed parenthesis', query: { $filter: "visits eq 1 and (name eq 'x' or blocked" }, option: '$filter', position: 16 },
   { name: 'a syntax error: a dangling and', query: { $filter: 'visits eq 1 and' }, option: '$filter' },
+  { name: 'parentheses nested deeper than the mock reads', query: { $filter: `${'('.repeat(40)}visits eq 1${')'.repeat(40)}` }, option: '$filter', position: 32 },
   { name: 'an unknown property', query: { $filter: "nme eq 'x'" }, option: '$filter', position: 0 },
   { name: 'a string compared with a number', query: { $filter: 'name eq 1' }, option: '$filter', position: 8 },
   { name: 'a function the mock does not implement', query: { $filter: "tolower(name) eq 'x'" }, option: '$filter', position: 0 },
@@ -246,6 +255,10 @@ describe('the query options a list declares, answered as OData defines them', ()
     const pages = await allPages(listUrl({ $orderby: 'visits' }), prefer);
     expect(pages.map((page) => page.value.length)).toEqual([2, 2, 2, 2, 2]);
     expect(pages.flatMap((page) => page.value)).toEqual(sorted(CONTACTS, by('visits')).map(omitNavigation));
+    // More than the server's page size: the server's size, and no Preference-Applied.
+    const larger = await get(listUrl({}), { prefer: 'odata.maxpagesize=50' });
+    expect(larger.body.value).toHaveLength(PAGE_SIZE);
+    expect(larger.headers.get('preference-applied')).toBeNull();
   });
 
   it('the server page size is the test API\'s (seed pageSizes), also over HTTP', async () => {

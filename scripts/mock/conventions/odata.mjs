@@ -85,8 +85,11 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   // What a list reads its query with: the `$`-options the operation declares, the
   // properties of the entities it answers, and which of them are related entities.
   const declared = new Set(parametersOf(document, pathItem, operation).filter((p) => p.in === 'query' && String(p.name).startsWith('$')).map((p) => p.name));
-  const itemProperties = propertiesOf(document, deref(document, propertiesOf(document, successSchema(document, operation)).value?.items));
+  const declaredProperties = propertiesOf(document, deref(document, propertiesOf(document, successSchema(document, operation)).value?.items));
+  // An item schema that names no property is open: any name is taken, compared as it comes.
+  const itemProperties = Object.keys(declaredProperties).length ? declaredProperties : new Proxy({}, { has: () => true, get: () => undefined });
   const navigation = navigationOf(itemProperties, (node) => deref(document, node));
+  const required = requiredOf(document, propertiesOf(document, successSchema(document, operation)).value?.items);
   const keyIsUuid = parametersOf(document, pathItem, operation).some((p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid');
 
   /** The example an unseen key starts from: this operation's, this document's, any document's. */
@@ -138,15 +141,18 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       const { matches, rows } = runQuery(plan, [...store.values()].filter((entry) => entry !== DELETED));
       const offset = plan.offset ?? 0;
       if (offset > rows.length) return familyError(FAMILY, 400, `$skiptoken: ${offset} is past the end of this list (${rows.length} entities); take @odata.nextLink as the mock gave it.`, { target: '$skiptoken' });
+      // The client's odata.maxpagesize is a most: applied (and said so) when below the server's.
+      const serverSize = ctx.state.pageSizes?.get(set) ?? ODATA_PAGE_SIZE;
       const asked = maxPageSize(ctx.headers.prefer);
-      const size = Math.min(ctx.state.pageSizes?.get(set) ?? ODATA_PAGE_SIZE, asked ?? Infinity);
+      const applied = asked !== undefined && asked <= serverSize ? asked : undefined;
+      const size = applied ?? serverSize;
       const page = rows.slice(offset, offset + size);
       const body = {
         ...(plan.count ? { '@odata.count': matches } : {}),
-        value: page.map((entry) => project(plan, entry.entity, navigation)),
+        value: page.map((entry) => project(plan, entry.entity, navigation, required)),
         ...(offset + size < rows.length ? { '@odata.nextLink': nextLink(ctx, offset + size) } : {}),
       };
-      return answer(statusFor(operation, 200), body, asked === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${asked}` });
+      return answer(statusFor(operation, 200), body, applied === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${applied}` });
     },
     read(ctx) {
       const entry = entryOf(ctx);
@@ -198,6 +204,13 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       : undefined;
 
   return { convention: `odata-${kind}`, set, respond, decorate, rejected };
+}
+
+/** The property names an object schema (through `allOf`) marks required. */
+function requiredOf(document, schema, depth = 0) {
+  const resolved = deref(document, schema);
+  if (!resolved || typeof resolved !== 'object' || depth > 8) return new Set();
+  return new Set([...(Array.isArray(resolved.required) ? resolved.required : []), ...(resolved.allOf ?? []).flatMap((part) => [...requiredOf(document, part, depth + 1)])]);
 }
 
 /** `odata.maxpagesize` of a Prefer header, when it is a positive integer. */

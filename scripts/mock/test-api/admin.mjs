@@ -2,7 +2,7 @@
 // (default `/__mock`; no document may declare a path under it, checked at load):
 //   GET    /__mock             what is here
 //   GET    /__mock/state       what the mock holds            (mock.state)
-//   POST   /__mock/seed        { entities?, takenNames?, lists? } -> the seeded entities
+//   POST   /__mock/seed        { entities?, takenNames?, lists?, pageSizes? } -> the seeded entities
 //   GET    /__mock/overrides   the overrides in force
 //   POST   /__mock/overrides   one override (`when` as an object) -> 201 { id }
 //   DELETE /__mock/overrides   clears them
