@@ -14,6 +14,21 @@ const readOnly = (schema) => flat(schema).readOnly === true;
 const writeOnly = (schema) => flat(schema).writeOnly === true;
 const isSuccess = (status) => /^2(\d\d|XX)$/i.test(String(status));
 
+const LRO = 'x-ms-long-running-operation';
+const LRO_OPTIONS = 'x-ms-long-running-operation-options';
+const longRunning = (op) => op[LRO] === true;
+/**
+ * Where the result of a long-running operation is read: its final-state-via, or the
+ * default AutoRest and @azure/core-lro take when none is given (the resource itself for
+ * PUT and PATCH, the Location URL for POST and DELETE), so writing the default out is not
+ * a change.
+ */
+function finalStateVia({ method, op }) {
+  const explicit = asObject(op[LRO_OPTIONS])['final-state-via'];
+  if (typeof explicit === 'string') return { value: explicit, explicit: true, method };
+  return { value: method === 'put' || method === 'patch' ? 'original-uri' : 'location', explicit: false, method };
+}
+
 /** Resource management publishes api-versions as frozen contracts; see the README. */
 const armPublished = (ctx) => ctx.family === 'resource-manager' && ctx.published;
 
@@ -326,6 +341,42 @@ export const RULES = [
         const extra = [...next].flatMap(([scheme, scopes]) => [...scopes].filter((s) => !before.get(scheme).has(s)).map((s) => `${s} (${scheme})`));
         report(`${code(at.op)} now needs the scope${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`, n.securityNode, 'security');
       }
+    },
+  },
+
+  // Long-running operations, marked the ARM way (`x-ms-long-running-operation`). An SDK
+  // user meets the marking as the call's shape: a long-running call's first answer is 201
+  // or 202 with a status monitor (Azure-AsyncOperation / Location), and the client polls
+  // (begin…AndWait, pollUntilDone) until the result can be read where final-state-via says.
+  {
+    name: 'operation-became-long-running',
+    level: 'breaking',
+    scope: ['operation'],
+    why: 'its first answer becomes 201/202 with a status monitor instead of the result (200/201): a client that reads the result from the first answer gets none, and must now poll',
+    check(o, n, at, report) {
+      if (!longRunning(o.op) && longRunning(n.op)) report(`${code(at.op)} became long-running (x-ms-long-running-operation): its first answer is now 201 or 202 with a status to poll, and the result is read once it ends`, n.op, LRO);
+    },
+  },
+  {
+    name: 'operation-no-longer-long-running',
+    level: 'breaking',
+    scope: ['operation'],
+    why: 'a client that polls gets the result in the first answer and no status monitor to follow; the wait convenience of regenerated clients (begin…AndWait) is gone',
+    check(o, n, at, report) {
+      if (longRunning(o.op) && !longRunning(n.op)) report(`${code(at.op)} is no longer long-running: it answers with the result at once, and code that waits for it (begin…AndWait, pollUntilDone) has no status to poll`, n.op, n.op[LRO] !== undefined ? LRO : undefined);
+    },
+  },
+  {
+    name: 'final-state-via-changed',
+    level: 'breaking',
+    scope: ['operation'],
+    why: 'the poller reads the final result from another place (the status monitor, the Location URL or the resource itself), so the result the wait hands back changes',
+    check(o, n, at, report) {
+      if (!longRunning(o.op) || !longRunning(n.op)) return;
+      const [before, after] = [finalStateVia(o), finalStateVia(n)];
+      if (before.value === after.value) return;
+      const shown = (s) => `${s.value}${s.explicit ? '' : ` (the ${s.method.toUpperCase()} default)`}`;
+      report(`final-state-via of ${code(at.op)} changed from ${shown(before)} to ${shown(after)}: the result of the wait is read from another place`, asObject(n.op[LRO_OPTIONS]), 'final-state-via');
     },
   },
 

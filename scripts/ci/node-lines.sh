@@ -59,5 +59,7 @@ for version in "${LINES[@]}"; do
     exit 1
   fi
   echo "== node $actual: npm run test:no-browser (every test but the browser's)"
-  PATH="$PWD/$bin:$PATH" npm run --silent test:no-browser
+  # Wall and CPU (user + system, child processes included) per line, for docs/testing.md.
+  TIMEFORMAT="== node $actual: the suite took %R s (CPU %U s user + %S s system)"
+  time PATH="$PWD/$bin:$PATH" npm run --silent test:no-browser
 done

@@ -83,7 +83,14 @@ beforeAll(async () => {
     d.get = { operationId: 'getVendor', summary: 'Get a vendor', parameters: d.patch.parameters.slice(0, 2), responses: { '200': { description: 'The vendor.', content: { 'application/json': { schema: { $ref: '../schemas/Vendor.yaml' } } } } } };
     d.patch.requestBody.content['application/merge-patch+json'] = { schema: { $ref: '../schemas/Vendor.yaml' } };
   });
-  edit(`${SHIP}/paths/shipmentMethods.yaml`, (d) => (d.post.requestBody.required = false));
+  edit(`${SHIP}/paths/shipmentMethods.yaml`, (d) => {
+    d.post.requestBody.required = false;
+    d.post['x-ms-long-running-operation'] = true; // to be turned back
+  });
+  edit(`${SQL}/paths/checkNameAvailability.yaml`, (d) => {
+    d.post['x-ms-long-running-operation'] = true;
+    d.post['x-ms-long-running-operation-options'] = { 'final-state-via': 'azure-async-operation' }; // to be changed
+  });
   git('commit', '-qam', 'setup');
 });
 
@@ -110,6 +117,7 @@ describe('npm run changes', () => {
       delete d.patch.requestBody.content['application/merge-patch+json']; // request-media-type-removed
       d.patch.summary = 'Change a vendor'; // summary-changed
       d.patch.description = 'Changes a vendor.'; // description-changed
+      d.patch['x-ms-long-running-operation'] = true; // operation-became-long-running
     });
     edit(`${VENDORS}/examples/updateVendor_BlockPayment.yaml`, (d) => (d.value.city = 'Savannah')); // example-changed
     edit(`${VENDORS}/schemas/Vendor.yaml`, (d) => {
@@ -122,6 +130,7 @@ describe('npm run changes', () => {
       d.post.responses['200'] = d.post.responses['201']; // success-status-removed
       delete d.post.responses['201'];
       d.post.requestBody.required = true; // request-body-became-required
+      delete d.post['x-ms-long-running-operation']; // operation-no-longer-long-running
     });
     edit(`${SHIP}/schemas/ShipmentMethod.yaml`, (d) => {
       d.properties.carrier = { type: 'string' };
@@ -141,7 +150,10 @@ describe('npm run changes', () => {
       delete ok['application/json'];
     });
     edit(`${ACI}/openapi.yaml`, (d) => d.security[0].azure_auth.push('admin')); // security-scope-added
-    edit(`${SQL}/paths/checkNameAvailability.yaml`, (d) => (d.post.security = [{ azure_auth: ['user_impersonation'] }])); // security-requirement-added
+    edit(`${SQL}/paths/checkNameAvailability.yaml`, (d) => {
+      d.post.security = [{ azure_auth: ['user_impersonation'] }]; // security-requirement-added
+      d.post['x-ms-long-running-operation-options']['final-state-via'] = 'location'; // final-state-via-changed
+    });
     edit(`${SQL}/schemas/CheckNameAvailabilityResourceType.yaml`, (d) => (d.enum = ['Provider.Sql/servers/databases'])); // request-enum-value-removed
     edit(`${SQL}/schemas/CheckNameAvailabilityRequest.yaml`, (d) => (d.properties.name.maxLength = 63)); // request-constraint-tightened
     edit(`${SQL}/schemas/CheckNameAvailabilityReason.yaml`, (d) => d.enum.push('Reserved')); // response-enum-value-added

@@ -43,7 +43,8 @@ export function baseDocument(): Doc {
             default: { description: 'Error.', content: { 'application/json': { schema: { type: 'object' } } } },
           },
         },
-        delete: { operationId: 'deleteThing', responses: { '204': { description: 'Gone.' } } },
+        // Long-running, the ARM way (its final-state-via left to the DELETE default, location).
+        delete: { operationId: 'deleteThing', 'x-ms-long-running-operation': true, responses: { '204': { description: 'Gone.' } } },
       },
       '/others': { get: { operationId: 'listOthers', security: [], responses: { '200': { description: 'Others.' } } } },
     },

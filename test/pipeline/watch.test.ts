@@ -225,7 +225,9 @@ describe('npm run dev', () => {
     const from2 = output.length;
     const common = file('specs/common/business-central/parameters/company_id.yaml');
     await writeFile(common, (await readFile(common, 'utf8')).replace(/Key \(id\) of the company|Key of the company/, 'Key (identifier) of the company'));
-    const shared = await waitFor(/dev  done .*businesscentral@v1\.5/, from2, 25_000);
+    // The cycle of this save lists the new version and the old ones (on a loaded machine a
+    // late event for the new version's files can make a cycle of its own first).
+    const shared = await waitFor(/dev  done [^\n]*businesscentral@v1\.5[^\n]*businesscentral@v1\.0|dev  done [^\n]*businesscentral@v1\.0[^\n]*businesscentral@v1\.5/, from2, 25_000);
     expect(shared).toMatch(/dev  lint +[^\n]*businesscentral@v1\.0/);
     expect(shared).toMatch(/dev  lint +[^\n]*businesscentral@v2\.0/);
     expect(shared).not.toMatch(/dev  lint +[^\n]*sql@/);
@@ -240,11 +242,12 @@ describe('npm run dev', () => {
     expect(text).toMatch(entry('v1.0'));
     // v1.5 is new in this session; v1.0 is at HEAD, published: removing it breaks its clients.
     await writeFile(config, text.replace(entry('v1.5'), '').replace(entry('v1.0'), ''));
-    const removed = await waitFor(/dev  changes  /, from, 25_000);
+    const seen = await waitFor(/dev  removed [^\n]*\n(?:[^\n]*\n)*?dev  changes  /, from, 25_000);
+    const removed = seen.slice(seen.indexOf('dev  removed '));
     expect(removed).toMatch(/dev  removed +businesscentral@v1\.5, businesscentral@v1\.0|dev  removed +businesscentral@v1\.0, businesscentral@v1\.5/);
     expect(removed).toMatch(/dev  change   businesscentral@v1\.0  breaking  version-removed  \S+  redocly\.yaml:\d+  version v1\.0 of `businesscentral` was removed from redocly\.yaml, and with it operation /);
     expect(removed).not.toMatch(/businesscentral@v1\.5  \w+ +version-removed/);
-    expect(removed).not.toMatch(/dev  lint /);
+    expect(seen).not.toMatch(/dev  lint /);
     expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain('v1.5');
     await expect(readFile(file('generated/types/businesscentral-v1.5.ts'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
