@@ -49,6 +49,11 @@ export class FirstChainCache extends Cache {
   // Called with the root document's runner (itself), and with the promise of a runner for
   // every other file (fast-memoize stores what lookupUri returns, before it settles).
   set(key, value) {
-    super.set(key, typeof value?.then === 'function' ? value.then(pinStack) : pinStack(value));
+    if (typeof value?.then !== 'function') return super.set(key, pinStack(value));
+    const pinned = value.then(pinStack);
+    // A file that cannot be read rejects: each later use awaits `pinned` and reports it
+    // (invalid-ref), but if there is none, this branch must not be an unhandled rejection.
+    pinned.catch(() => {});
+    return super.set(key, pinned);
   }
 }

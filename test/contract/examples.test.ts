@@ -9,6 +9,7 @@ const scenarios = exampleScenarios();
 
 describe('named examples over HTTP', () => {
   // In a parameter, its request body or a response (a DELETE's 204 has no body to show).
+  // Lint requires it first, with file and line (house-operation-named-example, docs/lint.md).
   it('every operation has at least one named example', () => {
     expect(operations.filter((op) => !hasNamedExample(op)).map(nameOf), 'operations without a named example').toEqual([]);
   });

@@ -1,7 +1,9 @@
 // The code samples the docs pages show (x-codeSamples, read from the rendered pages):
 // every operation of every document has a TypeScript and a curl sample; every
-// TypeScript sample type-checks against this package (src/, strict; TypeScript 7); every curl sample,
-// run against the mock, gets the status its operation documents.
+// TypeScript sample type-checks against this package (src/, strict; TypeScript 7, one
+// compile for all); the curl samples of one operation per shape (./shapes.ts: a process per
+// sample, so the time follows the shapes, not the width), run against the mock, get the
+// status their operations document.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { mockUrlOf, operationsIn } from '../../scripts/lib/docs-samples.mjs';
 import { startMock } from '../../scripts/mock/index.mjs';
 import { apis, bundled, ROOT } from '../helpers/bundles.js';
 import { tsc7 } from '../helpers/tsc7.js';
+import { onePerShape } from './shapes.js';
 import { DOCS, ensureDocs, pageOf } from './support.js';
 
 const run = promisify(execFile);
@@ -25,6 +28,10 @@ interface Sample {
 }
 interface Case {
   name: string;
+  api: string;
+  operationId: string;
+  method: string;
+  path: string;
   document: any;
   success: number;
   typescript: Sample;
@@ -48,6 +55,10 @@ const cases: Case[] = apis().flatMap((api) => {
     const success = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status));
     return {
       name: `${api.name} ${method.toUpperCase()} ${path}`,
+      api: api.name,
+      operationId: operation.operationId,
+      method: method.toUpperCase(),
+      path,
       document,
       success: Number(success),
       typescript: samples.find((s) => s.lang === 'typescript')!,
@@ -145,7 +156,11 @@ describe('code samples on the docs pages', () => {
       await mock?.close();
     });
 
-    it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, c) => {
+    const curled = apis().flatMap((api) => {
+      const own = cases.filter((c) => c.api === api.name);
+      return own.length ? onePerShape(own[0]!.document, own) : [];
+    });
+    it.each(curled.map((c) => [c.name, c] as const))('%s', async (_, c) => {
       mock.reset();
       // The sample names the mock's address from the document (its server default); here the mock listens elsewhere.
       const origin = new URL(mockUrlOf(c.document)).origin;

@@ -181,7 +181,7 @@ async function addListOperation(dir) {
             Cores:
               $ref: ../examples/Location_ListUsage_Cores.yaml
     default:
-      description: Any other status. The body is a CloudError.
+      description: "Any other status, with a CloudError. Not shown in the source: which statuses and error codes it answers."
       content:
         application/json:
           schema:

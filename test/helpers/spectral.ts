@@ -1,6 +1,10 @@
 // Loads the workspace's .spectral.yaml (built-in rules + house rules) once, the way the
-// Spectral CLI does, and lints an in-memory document with it.
+// Spectral CLI does, and lints an in-memory document with it. `suppress` lints with a
+// ruleset that extends it by `overrides` turning rules off at given places (a file and a
+// JSON pointer), the way a suppression is written in .spectral.yaml (docs/lint.md).
 import * as fs from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { Yaml } from '@stoplight/spectral-parsers';
@@ -9,18 +13,37 @@ import { stringify } from 'yaml';
 
 const ROOT = join(import.meta.dirname, '../..');
 let spectral: Promise<Spectral> | undefined;
+// No network: a remote ruleset would fail here rather than be fetched.
+const noFetch = (() => Promise.reject(new Error('remote rulesets are not allowed'))) as never;
 
-async function load(): Promise<Spectral> {
+async function load(ruleset = join(ROOT, '.spectral.yaml')): Promise<Spectral> {
   const instance = new Spectral();
-  // No network: a remote ruleset would fail here rather than be fetched.
-  const fetch = () => Promise.reject(new Error('remote rulesets are not allowed'));
-  instance.setRuleset(await bundleAndLoadRuleset(join(ROOT, '.spectral.yaml'), { fs, fetch: fetch as never }));
+  instance.setRuleset(await bundleAndLoadRuleset(ruleset, { fs, fetch: noFetch }));
   return instance;
 }
 
-export async function lintDocument(document: object): Promise<ISpectralDiagnostic[]> {
-  spectral ??= load();
-  return (await spectral).run(new Document(stringify(document), Yaml, 'doc.yaml'));
+/**
+ * A result's path as Spectral's overrides match it: a JSON pointer (RFC 6901) written as a
+ * URI fragment, each segment percent-encoded (`{` is `%7B`): `#/paths/~1things~1%7Bid%7D/get`.
+ */
+export const pointerOf = (path: ReadonlyArray<string | number>) =>
+  `#${path.map((key) => `/${encodeURIComponent(String(key).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}`;
+
+export interface Suppression {
+  rule: string;
+  /** Where: `pointerOf` a result's path (after the file name in the override's `files`). */
+  pointer: string;
+}
+
+export async function lintDocument(document: object, { suppress = [] }: { suppress?: Suppression[] } = {}): Promise<ISpectralDiagnostic[]> {
+  if (suppress.length === 0) {
+    spectral ??= load();
+    return (await spectral).run(new Document(stringify(document), Yaml, 'doc.yaml'));
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'spectral-suppress-'));
+  const overrides = suppress.map(({ rule, pointer }) => ({ files: [`doc.yaml${pointer}`], rules: { [rule]: 'off' } }));
+  writeFileSync(join(dir, 'ruleset.yaml'), stringify({ extends: [join(ROOT, '.spectral.yaml')], overrides }));
+  return (await load(join(dir, 'ruleset.yaml'))).run(new Document(stringify(document), Yaml, join(dir, 'doc.yaml')));
 }
 
 export const codesOf = (results: ISpectralDiagnostic[]) => results.map((r) => String(r.code));

@@ -1,8 +1,10 @@
-// Each house rule of .spectral.yaml with a document that passes and one that fails.
-// The passing documents are complete enough that no built-in rule fires either, so a
-// result in the failing case can only come from the rule under test.
+// Each house rule of .spectral.yaml with a document that passes, documents that fail, and
+// the failing document with the finding suppressed (an `overrides` entry turning the rule
+// off at the finding's place, as docs/lint.md says to write one). The passing documents
+// are complete enough that no built-in rule fires either, so a result in a failing case
+// can only come from the rule under test.
 import { describe, expect, it } from 'vitest';
-import { codesOf, lintDocument } from '../helpers/spectral.js';
+import { codesOf, lintDocument, pointerOf } from '../helpers/spectral.js';
 
 type Doc = Record<string, any>;
 
@@ -12,11 +14,13 @@ const cloudError = {
   properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
 };
 const ok = { description: 'OK', content: { 'application/json': { schema: { type: 'object' }, examples: { Basic: { value: {} } } } } };
+const notShown = 'Test document.\n\nNot shown in the source: the rest of the service.';
+const errorNotShown = 'Failure. Not shown in the source: the error statuses.';
 
 function armDocument(operation: Doc = {}): Doc {
   return {
     openapi: '3.1.0',
-    info: { title: 'Test', version: '2020-01-01', description: 'Test document.' },
+    info: { title: 'Test', version: '2020-01-01', description: notShown },
     servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010' } } }],
     tags: [{ name: 'Things', description: 'Things.' }],
     security: [{ azure_auth: ['user_impersonation'] }],
@@ -31,7 +35,7 @@ function armDocument(operation: Doc = {}): Doc {
             { name: 'subscriptionId', in: 'path', required: true, description: 'Subscription.', schema: { type: 'string' }, example: 's1' },
             { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', enum: ['2020-01-01'] }, example: '2020-01-01' },
           ],
-          responses: { '200': ok, default: { description: 'Error', content: { 'application/json': { schema: cloudError } } } },
+          responses: { '200': ok, default: { description: errorNotShown, content: { 'application/json': { schema: cloudError } } } },
           ...operation,
         },
       },
@@ -47,7 +51,7 @@ function armDocument(operation: Doc = {}): Doc {
 function businessDocument(operation: Doc = {}): Doc {
   return {
     openapi: '3.1.0',
-    info: { title: 'Test', version: 'v2.0', description: 'Test document.' },
+    info: { title: 'Test', version: 'v2.0', description: notShown },
     servers: [{ url: '{api_prefix}', variables: { api_prefix: { default: 'http://127.0.0.1:4010/api/v2.0' } } }],
     tags: [{ name: 'Things', description: 'Things.' }],
     security: [{ bearerAuth: [] }],
@@ -61,7 +65,7 @@ function businessDocument(operation: Doc = {}): Doc {
           parameters: [{ name: 'company_id', in: 'path', required: true, description: 'Company.', schema: { type: 'string' }, examples: { Cronus: { value: 'c1' } } }],
           responses: {
             '201': { ...ok, description: 'Created' },
-            default: { description: 'Error', content: { 'application/json': { schema: { title: 'BusinessCentralError' } } } },
+            default: { description: errorNotShown, content: { 'application/json': { schema: { title: 'BusinessCentralError' } } } },
           },
           ...operation,
         },
@@ -74,10 +78,98 @@ function businessDocument(operation: Doc = {}): Doc {
 const armGet = (doc: Doc) => doc.paths['/subscriptions/{subscriptionId}/things'].get;
 const bcPost = (doc: Doc) => doc.paths['/companies({company_id})/things'].post;
 
+// A resource type the ARM way: a tracked resource (PUT on …/providers/{Namespace}/{type}/{name}
+// whose body has `location`), created and deleted long-running, and its list by resource group.
+const RESOURCE = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Test/things/{thingName}';
+const RESOURCES = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Test/things';
+const text = (description: string, extra: Doc = {}) => ({ type: 'string', description, ...extra });
+const thing = () => ({
+  title: 'Thing',
+  type: 'object',
+  required: ['location'],
+  properties: {
+    id: text('Resource id.', { readOnly: true }),
+    name: text('Resource name.', { readOnly: true }),
+    type: text('Resource type.', { readOnly: true }),
+    location: text('Azure region.'),
+    tags: { type: 'object', description: 'Tags.', additionalProperties: { type: 'string' } },
+    systemData: { type: 'object', description: 'Created and modified by.', readOnly: true },
+    properties: { type: 'object', description: 'Properties.', properties: { provisioningState: text('State.', { readOnly: true }) } },
+  },
+});
+const thingValue = { id: '/subscriptions/s1/resourceGroups/rg/providers/Provider.Test/things/t1', name: 't1', type: 'Provider.Test/things', location: 'westeurope', tags: {} };
+const body = (schema: Doc, description = 'The thing.') => ({ description, content: { 'application/json': { schema, examples: { Basic: { value: thingValue } } } } });
+const header = (description: string, format?: string) => ({ description, schema: { type: 'string', ...(format ? { format } : {}) } });
+const monitor = () => ({ 'Azure-AsyncOperation': header('Status monitor.', 'uri'), 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } });
+const cloudErrorResponse = () => ({ description: errorNotShown, content: { 'application/json': { schema: cloudError } } });
+const armParameters = (withName = true) => [
+  { name: 'subscriptionId', in: 'path', required: true, description: 'Subscription.', schema: { type: 'string' }, example: 's1' },
+  { name: 'resourceGroupName', in: 'path', required: true, description: 'Resource group.', schema: { type: 'string' }, example: 'rg' },
+  ...(withName ? [{ name: 'thingName', in: 'path', required: true, description: 'Thing.', schema: { type: 'string' }, examples: { Basic: { value: 't1' } } }] : []),
+  { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', enum: ['2020-01-01'] }, example: '2020-01-01' },
+];
+function armResourceDocument(): Doc {
+  const doc = armDocument();
+  const common = { tags: ['Things'], parameters: armParameters() };
+  doc.paths[RESOURCE] = {
+    put: {
+      operationId: 'Things_CreateOrUpdate',
+      summary: 'Create or replace a thing',
+      description: 'Creates or replaces a thing.',
+      ...common,
+      requestBody: { required: true, ...body(thing()) },
+      responses: { '200': body(thing(), 'Replaced.'), '201': { ...body(thing(), 'Created.'), headers: monitor() }, default: cloudErrorResponse() },
+      'x-ms-long-running-operation': true,
+      'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' },
+    },
+    delete: {
+      operationId: 'Things_Delete',
+      summary: 'Delete a thing',
+      description: 'Deletes a thing.',
+      ...common,
+      responses: { '200': { description: 'Deleted.' }, '202': { description: 'Accepted.', headers: monitor() }, '204': { description: 'Not there.' }, default: cloudErrorResponse() },
+      'x-ms-long-running-operation': true,
+    },
+  };
+  doc.paths[RESOURCES] = {
+    get: {
+      operationId: 'Things_ListByResourceGroup',
+      summary: 'List things',
+      description: 'Lists the things of a resource group.',
+      tags: ['Things'],
+      parameters: armParameters(false),
+      responses: {
+        '200': {
+          description: 'A page of things.',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { value: { type: 'array', items: thing() }, nextLink: { type: 'string', format: 'uri', description: 'Next page.' } } },
+              examples: { Basic: { value: { value: [thingValue] } } },
+            },
+          },
+        },
+        default: cloudErrorResponse(),
+      },
+      'x-ms-pageable': { nextLinkName: 'nextLink' },
+    },
+  };
+  return doc;
+}
+const put = (doc: Doc) => doc.paths[RESOURCE].put;
+const del = (doc: Doc) => doc.paths[RESOURCE].delete;
+const list = (doc: Doc) => doc.paths[RESOURCES].get;
+/** A broken copy of the resource document. */
+const armBroken = (change: (doc: Doc) => void) => () => {
+  const doc = armResourceDocument();
+  change(doc);
+  return doc;
+};
+
 describe('the passing documents are clean', () => {
   it.each([
     ['resource management', armDocument()],
     ['business data', businessDocument()],
+    ['resource management with a tracked resource, long-running PUT and DELETE, a list', armResourceDocument()],
   ])('%s document has no Spectral result at all', async (_, doc) => {
     expect(codesOf(await lintDocument(doc))).toEqual([]);
   });
@@ -172,12 +264,145 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
       return doc;
     },
   },
+  {
+    rule: 'house-operation-named-example',
+    why: 'a DELETE answering 204 whose key parameter has a bare `example:` and no named one (issue 33)',
+    broken: armBroken((doc) => {
+      const key = del(doc).parameters.find((p: Doc) => p.name === 'thingName');
+      delete key.examples;
+      key.example = 't1';
+      del(doc).responses = { '200': { description: 'Deleted.' }, '202': { description: 'Accepted.', headers: monitor() }, default: cloudErrorResponse() };
+    }),
+  },
+  {
+    rule: 'house-info-not-shown',
+    why: 'a new document whose overview does not say what the source does not show (issue 33)',
+    broken: () => ({ ...businessDocument(), info: { title: 'Test', version: 'v2.0', description: 'Test document.' } }),
+  },
+  {
+    rule: 'house-source-gap-described',
+    why: 'an x-source-gap that the description does not say',
+    broken: () => businessDocument({ 'x-source-gap': 'The authentication requirement is not shown.' }),
+  },
+  {
+    rule: 'house-error-response-shown',
+    why: 'an error response with neither an example nor "Not shown in the source"',
+    broken: () => {
+      const doc = armDocument();
+      armGet(doc).responses.default.description = 'Error';
+      return doc;
+    },
+  },
+  { rule: 'house-arm-tracked-resource-put', why: 'a tracked resource PUT without 201', broken: armBroken((doc) => delete put(doc).responses['201']) },
+  {
+    rule: 'house-arm-tracked-resource-put',
+    why: 'a tracked resource PUT whose 200 answers another schema',
+    broken: armBroken((doc) => (put(doc).responses['200'] = body({ type: 'object', title: 'Other', properties: { ok: { type: 'boolean' } } }))),
+  },
+  {
+    rule: 'house-arm-tracked-resource-shape',
+    why: 'a tracked resource whose location is not required on PUT',
+    broken: armBroken((doc) => (put(doc).requestBody.content['application/json'].schema.required = [])),
+  },
+  {
+    rule: 'house-arm-tracked-resource-shape',
+    why: 'a tracked resource without tags',
+    broken: armBroken((doc) => delete put(doc).requestBody.content['application/json'].schema.properties.tags),
+  },
+  ...['id', 'name', 'type', 'systemData'].map((field) => ({
+    rule: 'house-arm-read-only',
+    why: `a tracked resource whose ${field} is writable`,
+    broken: armBroken((doc) => delete put(doc).requestBody.content['application/json'].schema.properties[field].readOnly),
+  })),
+  {
+    rule: 'house-arm-read-only',
+    why: 'a tracked resource whose properties.provisioningState is writable',
+    broken: armBroken((doc) => delete put(doc).requestBody.content['application/json'].schema.properties.properties.properties.provisioningState.readOnly),
+  },
+  { rule: 'house-arm-delete-responses', why: 'a DELETE answering 201', broken: armBroken((doc) => (del(doc).responses['201'] = { description: 'Created?' })) },
+  {
+    rule: 'house-arm-delete-responses',
+    why: 'a DELETE answering 202 that is not marked long-running',
+    broken: armBroken((doc) => delete del(doc)['x-ms-long-running-operation']),
+  },
+  { rule: 'house-arm-delete-responses', why: 'a long-running DELETE without 202', broken: armBroken((doc) => delete del(doc).responses['202']) },
+  {
+    rule: 'house-arm-list-next-link',
+    why: 'a list without nextLink',
+    broken: armBroken((doc) => delete list(doc).responses['200'].content['application/json'].schema.properties.nextLink),
+  },
+  { rule: 'house-arm-list-next-link', why: 'a list without x-ms-pageable', broken: armBroken((doc) => delete list(doc)['x-ms-pageable']) },
+  {
+    rule: 'house-arm-long-running',
+    why: 'a long-running PUT whose 201 has no Retry-After',
+    broken: armBroken((doc) => delete put(doc).responses['201'].headers['Retry-After']),
+  },
+  {
+    rule: 'house-arm-long-running',
+    why: 'a long-running DELETE whose 202 has neither Azure-AsyncOperation nor Location',
+    broken: armBroken((doc) => delete del(doc).responses['202'].headers['Azure-AsyncOperation']),
+  },
+  {
+    rule: 'house-arm-long-running',
+    why: 'a final-state-via ARM does not know',
+    broken: armBroken((doc) => (put(doc)['x-ms-long-running-operation-options']['final-state-via'] = 'somewhere')),
+  },
+  {
+    rule: 'house-arm-long-running',
+    why: 'final-state-via location without a Location header',
+    broken: armBroken((doc) => (put(doc)['x-ms-long-running-operation-options']['final-state-via'] = 'location')),
+  },
+  {
+    rule: 'house-arm-long-running',
+    why: 'long-running options on an operation not marked long-running',
+    broken: armBroken((doc) => {
+      delete put(doc)['x-ms-long-running-operation'];
+    }),
+  },
+  {
+    rule: 'house-arm-long-running',
+    why: 'a long-running GET',
+    broken: armBroken((doc) => (list(doc)['x-ms-long-running-operation'] = true)),
+  },
 ];
 
 describe('each house rule fails its broken document', () => {
   it.each(cases)('$rule: $why', async ({ rule, broken }) => {
     const results = await lintDocument(broken());
     expect(codesOf(results), `expected ${rule} among the results`).toContain(rule);
+  });
+});
+
+// One broken document per rule, linted with the rule turned off where it fired (a
+// `.spectral.yaml` `overrides` entry: `files: ["<file>#<pointer>"]`, `rules: { <rule>: off }`):
+// the finding goes, and only that one.
+const firstPerRule = [...new Map(cases.map((c) => [c.rule, c])).values()];
+describe('each house rule can be suppressed where it fires, and only there', () => {
+  it.each(firstPerRule)('$rule: $why, suppressed', async ({ rule, broken }) => {
+    const doc = broken();
+    const before = await lintDocument(doc);
+    const found = before.filter((r) => r.code === rule);
+    expect(found.length).toBeGreaterThan(0);
+    const after = await lintDocument(doc, { suppress: found.map((r) => ({ rule, pointer: pointerOf(r.path) })) });
+    expect(codesOf(after)).not.toContain(rule);
+    expect(codesOf(after).sort()).toEqual(codesOf(before.filter((r) => r.code !== rule)).sort());
+  });
+});
+
+describe('the ARM rules key on shapes, not names', () => {
+  it('a PUT on a resource path whose body has no location is not a tracked resource (no location or tags required)', async () => {
+    const doc = armResourceDocument();
+    const schema = put(doc).requestBody.content['application/json'].schema;
+    delete schema.properties.location;
+    delete schema.properties.tags;
+    schema.required = [];
+    expect(codesOf(await lintDocument(doc)).filter((c) => c.startsWith('house-arm-tracked'))).toEqual([]);
+  });
+
+  it('a business-data DELETE answering 201 or a list without nextLink is not judged by ARM rules', async () => {
+    const doc = businessDocument();
+    bcPost(doc).responses['201'].content['application/json'].schema = { type: 'object', properties: { value: { type: 'array', items: { type: 'string' } } } };
+    expect(codesOf(await lintDocument(doc)).filter((c) => c.startsWith('house-arm-'))).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
-// `npm run lint` on a copy of the workspace, broken in the three ways the lint must
-// catch. Each broken copy must fail with the file and line of the problem.
+// `npm run lint` on a copy of the workspace, broken in the ways the lint must catch. Each broken copy must fail with the file and line of the problem.
 // In-process (test/helpers/in-process.ts): one copy, broken and put back per case; the
 // exit code a shell sees is test/lint/bad-input.test.ts's business.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +38,7 @@ afterAll(async () => {
 });
 
 const SHIPMENT_PATH = 'specs/business-central/v1.0/paths/shipmentMethods.yaml';
+const SHIPMENT_ROOT = 'specs/business-central/v1.0/openapi.yaml';
 const SHIPMENT_EXAMPLE = 'specs/business-central/v1.0/examples/createShipmentMethod_CodeAndDisplayName.yaml';
 
 describe.sequential('npm run lint', { timeout: 60_000 }, () => {
@@ -61,6 +61,33 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
     const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => t.slice(0, t.indexOf('  responses:')));
     expect(code).not.toBe(0);
     expect(output).toMatch(/specs\/business-central\/v1\.0\/paths\/shipmentMethods\.yaml:\d+:\d+  error  house-operation-responses .*\(spectral\)/);
+  });
+
+  // Issue 33: two edits that passed lint and failed only `npm test`, without file and line.
+  it('fails on a DELETE answering 204 whose parameters have bare examples and no named one (house-operation-named-example)', async () => {
+    const deleteWithoutName = `delete:
+  operationId: deleteShipmentMethod
+  summary: Delete a shipment method
+  description: Deletes one shipment method of a company.
+  tags:
+    - ShipmentMethods
+  parameters:
+    - $ref: ../../../common/business-central/parameters/company_id.yaml
+  responses:
+    "204":
+      description: Deleted.
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+`;
+    const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${deleteWithoutName}`);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/specs\/business-central\/v1\.0\/paths\/shipmentMethods\.yaml:\d+:\d+  error  house-operation-named-example  DELETE \/companies\(\{company_id\}\)\/shipmentMethods has no named example.*\(spectral\)/);
+  });
+
+  it('fails on a document whose overview does not say what the source does not show (house-info-not-shown)', async () => {
+    const { code, output } = await lintBroken(SHIPMENT_ROOT, (t) => t.replace(/\n    Named in the source[\s\S]*?policy\.\n/, '\n'));
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/specs\/business-central\/v1\.0\/openapi\.yaml:6:\d+  error  house-info-not-shown .*\(spectral\)/);
   });
 
   it('fails on an example that breaks its schema, naming the example file and line', async () => {

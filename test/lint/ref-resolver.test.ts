@@ -69,4 +69,14 @@ describe("Spectral's $ref resolver with FirstChainCache", () => {
     expect(result.a.title).toBe('A');
     expect(result.a.next.title).toBe('B');
   });
+
+  it('reports a file that cannot be read at each use (an error, not an unhandled rejection)', async () => {
+    const files = new Map<string, unknown>([
+      ['/w/root.json', { a: { $ref: './paths/a.json' }, b: { $ref: './paths/b.json' } }],
+      ['/w/paths/a.json', { schema: { $ref: '../missing.json' } }],
+      ['/w/paths/b.json', { schema: { $ref: '../missing.json' } }],
+    ]);
+    const { errors } = await resolverOver(files, new FirstChainCache()).resolve(files.get('/w/root.json'), { baseUri: '/w/root.json' });
+    expect(errors.filter((e: any) => /no file \/w\/missing\.json/.test(e.message)).length).toBe(2);
+  });
 });

@@ -1,7 +1,8 @@
 // Every gap the specs record (x-source-gap) is in specs/README.md's generated table (the
 // table is what scripts/gaps.mjs writes from the specs: nothing copied by hand), and every
 // record also says "not shown" (or names the placeholder) in a description nearby, so the
-// rendered docs show it.
+// rendered docs show it. Lint requires the latter first, with file and line
+// (house-source-gap-described, house-info-not-shown; docs/lint.md).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
