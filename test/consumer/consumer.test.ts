@@ -9,6 +9,7 @@
 // (test/helpers/typecheck.ts: one program per project, the declaration files parsed once);
 // TypeScript 7, which has no API, runs as its own command.
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { tsc7 } from '../helpers/tsc7.js';
 import { typecheck } from '../helpers/typecheck.js';
+import { sharedVerdict, treeHash } from '../helpers/verdicts.js';
 import { CONSUMER_SOURCE, NODE_SERVICE_SOURCE } from './consumer-source.js';
 import { APP_SOURCE, TEST_SOURCE } from './consumer-suite.js';
 import { makeConsumerProject, type ConsumerProject } from './project.js';
@@ -63,6 +65,18 @@ async function typecheckWith(compiler: Compiler, dir: string): Promise<string> {
   return compiler === '5.9' ? typecheck(dir, 'tsconfig.json', CONSUMER_OWN).output : tsc7(dir);
 }
 
+/**
+ * The same, for a project that emits nothing (its report is all it gives): the verdict is
+ * shared between the Node lines of one `.ci/run` (test/helpers/verdicts.ts), keyed by the
+ * compiler, the files of `dir` and what the consumer installed.
+ */
+async function verdictOf(compiler: Compiler, dir: string): Promise<string> {
+  return sharedVerdict([COMPILERS[compiler], String(CONSUMER_OWN.notChecked), ...consumerInputs], dir, () => typecheckWith(compiler, dir));
+}
+const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+const COMPILERS: Record<Compiler, string> = { '5.9': `typescript@${versionOf('typescript')}`, '7': `typescript@${versionOf('typescript-7')}` };
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
 const STRICT = {
   target: 'ES2022',
   lib: ['ES2022', 'DOM'],
@@ -82,10 +96,13 @@ const STRICT = {
 };
 
 let project: ConsumerProject;
+/** What a check reads outside its own folder: the installed package, and what npm installed and linked beside it. */
+let consumerInputs: string[] = [];
 const CONSUMER_OWN = { notChecked: /[\\/]node_modules[\\/](@types[\\/]node|undici-types)[\\/]/ };
 
 beforeAll(async () => {
   project = await makeConsumerProject();
+  consumerInputs = [treeHash(project.installed), sha(join(project.consumer, 'package-lock.json')), sha(join(import.meta.dirname, '../../package-lock.json'))];
 }, 300_000);
 
 afterAll(() => {
@@ -145,7 +162,7 @@ describe('a strict consumer of the installed package', () => {
   it.each(rows)('%s', async (_title, name, options, formats, compiler) => {
     const runs = compiler === '7';
     const dir = writeProject(`${name} ts${compiler}`, { ...STRICT, ...options, ...(runs ? {} : { noEmit: true }) }, formatFolders(formats, CONSUMER_SOURCE), formats.map(folderOf));
-    expect(await typecheckWith(compiler, dir), 'tsc output').toBe('');
+    expect(await (runs ? typecheckWith(compiler, dir) : verdictOf(compiler, dir)), 'tsc output').toBe('');
     if (!runs) return;
     for (const format of formats) {
       // Emitted beside its source, where its package.json gives Node its format.
@@ -165,7 +182,7 @@ describe('a strict consumer of the installed package', () => {
 
   it.each(titled(WITHOUT_DOM))('%s, without the DOM library: type-checks with skipLibCheck: false', async (_title, name, options, formats, compiler) => {
     const dir = writeProject(`no-dom ${name} ts${compiler}`, { ...STRICT, lib: ['ES2022'], noEmit: true, ...options }, formatFolders(formats, NODE_SERVICE_SOURCE), formats.map(folderOf));
-    expect(await typecheckWith(compiler, dir), 'tsc output').toBe('');
+    expect(await verdictOf(compiler, dir), 'tsc output').toBe('');
   });
 
   it("the project's own vitest suite contract-tests its app code against the mock: useMock, seed, override, requests, startMock", async () => {
@@ -173,7 +190,7 @@ describe('a strict consumer of the installed package', () => {
     // check), with TypeScript 7: the rows above check the package's declarations with both.
     const compilerOptions = { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true };
     const dir = writeProject('suite', compilerOptions, { 'package.json': JSON.stringify({ type: 'module' }), 'src/app.ts': APP_SOURCE, 'test/app.test.ts': TEST_SOURCE }, ['src', 'test']);
-    expect(await tsc7(dir), 'tsc output').toBe('');
+    expect(await verdictOf('7', dir), 'tsc output').toBe('');
     // This run's own vitest settings stay out of the consumer's run.
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(key)));
     const vitest = join(project.consumer, 'node_modules/vitest/vitest.mjs');
