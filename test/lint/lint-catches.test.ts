@@ -64,8 +64,7 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
   });
 
   // Issue 33: two edits that passed lint and failed only `npm test`, without file and line.
-  it('fails on a DELETE answering 204 whose parameters have bare examples and no named one (house-operation-named-example)', async () => {
-    const deleteWithoutName = `delete:
+  const deleteWithoutName = `delete:
   operationId: deleteShipmentMethod
   summary: Delete a shipment method
   description: Deletes one shipment method of a company.
@@ -79,9 +78,30 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
     default:
       $ref: ../../../common/business-central/responses/NotShownError.yaml
 `;
+  it('fails on a DELETE answering 204 whose parameters have bare examples and no named one (house-operation-named-example)', async () => {
     const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${deleteWithoutName}`);
     expect(code).not.toBe(0);
     expect(output).toMatch(/specs\/business-central\/v1\.0\/paths\/shipmentMethods\.yaml:\d+:\d+  error  house-operation-named-example  DELETE \/companies\(\{company_id\}\)\/shipmentMethods has no named example.*\(spectral\)/);
+  });
+
+  it('passes with that finding suppressed at its place in .spectral.yaml, as docs/lint.md writes it', async () => {
+    const suppression = `  # Why: a test of the suppression form.
+  - files:
+      - "specs/business-central/v1.0/{openapi,paths/shipmentMethods}.yaml#/delete"
+    rules:
+      house-operation-named-example: off
+`;
+    const restore = await editFiles(dir, [
+      [SHIPMENT_PATH, (t) => `${t}${deleteWithoutName}`],
+      ['.spectral.yaml', (t) => `${t.trimEnd()}\n${suppression}`],
+    ]);
+    try {
+      const { code, output } = await lintIn(dir, BROKEN);
+      expect(output).not.toContain('house-operation-named-example');
+      expect(code, output).toBe(0);
+    } finally {
+      await restore();
+    }
   });
 
   it('fails on a document whose overview does not say what the source does not show (house-info-not-shown)', async () => {
