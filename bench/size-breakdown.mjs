@@ -57,6 +57,7 @@ const rows = [
   ['deep token scrub of causes (src/errors.ts)', { 'src/errors.ts': before('src/errors.ts') }],
   ['paging: every URL, page shape, maxPages, headers (src/paging.ts)', { 'src/paging.ts': before('src/paging.ts') }],
   ['naming a local fault (diagnose() in src/results.ts)', { 'src/results.ts': cut(results, 'export function diagnose(', '\n}\n', "export function diagnose(_i: any, _h: any): [string, string] { return ['request', ''];") }],
+  ['long-running operations: beginAndWait, ARM polling rules (src/long-running.ts)', { 'src/long-running.ts': 'export const pollUntilDone = (..._a: unknown[]) => undefined;' }],
   ['lone surrogate in a path value (src/path-serializer.ts)', { 'src/path-serializer.ts': before('src/path-serializer.ts') }],
   ['all of the core (src/core.ts and the files split from it: redirects, getToken race, timers, local faults, pathSerializer, body hook)', { 'src/core.ts': `${before('src/core.ts')}\nexport const SENT_URL = Symbol();`, 'src/body.ts': 'export {}' }],
 ];

@@ -3,8 +3,9 @@
 // bundler ships them: esbuild bundle of an entry that imports both factories from
 // src/index.ts (openapi-fetch included), minified, platform "browser", then gzip.
 // The same measure for @azure/arm-sql (an entry calling servers.checkNameAvailability)
-// gives the comparison. Budget: 8.5 KiB for the two clients (all five operations);
-// it was 6 KiB before the issue #14 hardening: bench/README.md shows what each byte buys.
+// gives the comparison. Budget: 10 KiB for the two clients (all five operations); it was
+// 6 KiB before the issue #14 hardening and 8.5 KiB before the long-running poller:
+// bench/README.md shows what each byte buys.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,7 +15,9 @@ import { appBundle } from './lib/app-bundle.mjs';
 import { clientManifestOf } from '../scripts/manifest.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BUDGET = 8.5 * 1024;
+// 10 KiB since issue 31: the long-running poller (beginAndWait, ~830 B) is worth its bytes
+// to every ARM app that writes (bench/README.md, "Client bundle size", has the figures).
+const BUDGET = 10 * 1024;
 
 const entries = {
   clients: `
