@@ -338,6 +338,15 @@ describe('growing the workspace by the recipe', () => {
     if (applied.resourceType) {
       const sql = await readFile(join(dir, `generated/docs/sql-${GROWTH.servers.version}.html`), 'utf8');
       for (const id of GROWTH.servers.operations) expect(sql, id).toContain(id);
+      // The long-running operations' samples start and wait (beginAndWait), and type-check
+      // against the copy's clients as a consumer writes them.
+      const definition = JSON.parse(/<script type="application\/json" id="redoc-definition">([\s\S]*?)<\/script>/.exec(sql)![1]!);
+      const samples = (['put', 'delete'] as const).map((method) => definition.paths[GROWTH.servers.server][method]['x-codeSamples'].find((x: any) => x.lang === 'typescript').source as string);
+      expect(samples[0]).toContain(`arm.beginAndWait("PUT", "${GROWTH.servers.server}"`);
+      expect(samples[1]).toContain(`await arm.beginAndWait("DELETE", "${GROWTH.servers.server}"`);
+      for (const [i, source] of samples.entries()) await writeFile(join(dir, `growth-sample-${i}.ts`), source.replace("'provider-api-clients'", "'./src/index.js'"));
+      await writeFile(join(dir, 'tsconfig.growth-samples.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-sample-*.ts'], exclude: [] }));
+      expect(await tsc7(dir, 'tsconfig.growth-samples.json')).toBe('');
     }
     const landing = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
     expect(landing).toContain(`id="sql-${sqlVersion}"`);
