@@ -7,7 +7,7 @@
  */
 import { createCore, methodsOf, type ClientOptions } from './core.js';
 import { ClientError } from './errors.js';
-import { followNextLinks, type PageOptions } from './paging.js';
+import { listsOf } from './paging.js';
 import type { Result, TypedClient } from './types.js';
 import type { ETagPatchInit, ETagPatchPaths, ItemOf, ListInit, ODataListPaths, OperationOf, PageOf } from './conventions.js';
 import type { ApiVersions, FamilyPaths, SchemaOf } from './versions.js';
@@ -103,15 +103,7 @@ export function createBusinessCentralClient<const Pins extends BusinessCentralAp
   }
 
   // OData lists: the version is in the path prefix, so a next link needs nothing added.
-  function listPages(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
-    const { params, ...pageOptions } = init ?? {};
-    const first = (pageInit: Record<string, unknown>) => core.send('GET', path, { ...pageInit, params });
-    return followNextLinks<{ value?: unknown[] }>(core, first, `GET ${path}`, undefined, pageOptions, '@odata.nextLink');
-  }
-
-  async function* listAll(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
-    for await (const page of listPages(path, init)) yield* page.value ?? [];
-  }
+  const { listPages, listAll } = listsOf(core, '@odata.nextLink');
 
   return Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll }) as unknown as BusinessCentralClient<Pins>;
 }

@@ -21,22 +21,25 @@ export type OperationOf<P, Path extends keyof P, M extends HttpMethod> = P[Path]
 /** The JSON body of an operation's 200 answer. */
 type Ok200<O> = O extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 
-/** A page: an object with a `value` array and a `nextLink`. */
-type PageShape = { value?: readonly unknown[] | null; nextLink?: string | null };
+/** A page: an object with a `value` array and a link to the next page named `Link`. */
+type PageShape<Link extends string> = { value?: readonly unknown[] | null } & { [L in Link]?: string | null };
 
-/** The paths of `P` whose GET is a nextLink-paged list. */
-export type ListPaths<P> = {
+/** The paths of `P` whose GET answers a page whose next link is named `Link`. */
+type PagedPaths<P, Link extends string> = {
   [K in keyof P]: [Ok200<OperationOf<P, K, 'get'>>] extends [never]
     ? never
-    : Ok200<OperationOf<P, K, 'get'>> extends PageShape
+    : Ok200<OperationOf<P, K, 'get'>> extends PageShape<Link>
       ? 'value' extends keyof Ok200<OperationOf<P, K, 'get'>>
-        ? 'nextLink' extends keyof Ok200<OperationOf<P, K, 'get'>>
+        ? Link extends keyof Ok200<OperationOf<P, K, 'get'>>
           ? K
           : never
         : never
       : never;
 }[keyof P] &
   string;
+
+/** The paths of `P` whose GET is a nextLink-paged list (resource management). */
+export type ListPaths<P> = PagedPaths<P, 'nextLink'>;
 
 /**
  * What the path method gives as `data` when `ok` for operation `O`: the same type, built
@@ -150,24 +153,10 @@ export type FinalOf<P, Path extends keyof P, M extends LongRunningMethod> = M ex
     ? DataOf<Only200<OperationOf<P, Path, Lowercase<M>>>>
     : DataOf<OperationOf<P, Path, Lowercase<M>>>;
 
-/** A page of an OData entity set: an object with a `value` array and an `@odata.nextLink`. */
-type ODataPageShape = { value?: readonly unknown[] | null; '@odata.nextLink'?: string | null };
-
 /**
  * The paths of `P` whose GET lists an OData entity set a page at a time (business data):
  * a 200 JSON body with a `value` array and an `@odata.nextLink` -> `listAll` / `listPages`.
  * Its query options (`$filter`, `$top`, ...) are the operation's declared query parameters,
  * typed through `ListInit`; its pages and items are `PageOf` and `ItemOf`.
  */
-export type ODataListPaths<P> = {
-  [K in keyof P]: [Ok200<OperationOf<P, K, 'get'>>] extends [never]
-    ? never
-    : Ok200<OperationOf<P, K, 'get'>> extends ODataPageShape
-      ? 'value' extends keyof Ok200<OperationOf<P, K, 'get'>>
-        ? '@odata.nextLink' extends keyof Ok200<OperationOf<P, K, 'get'>>
-          ? K
-          : never
-        : never
-      : never;
-}[keyof P] &
-  string;
+export type ODataListPaths<P> = PagedPaths<P, '@odata.nextLink'>;

@@ -109,3 +109,22 @@ export async function* followNextLinks<Page extends object>(
     result = await core.sendUrl(url, init);
   }
 }
+
+type ListInitArg = { params?: Record<string, any> } & PageOptions;
+
+/**
+ * A client's `listPages` and `listAll` over its core: pages follow `linkName` (`nextLink`
+ * for resource management, `@odata.nextLink` for business data); a link without
+ * `api-version` gets the operation's, when it has one (resource management).
+ */
+export function listsOf(core: Core, linkName: string) {
+  function listPages(path: string, init: ListInitArg = {}) {
+    const { params, ...pageOptions } = init ?? {};
+    const first = (pageInit: Record<string, unknown>) => core.send('GET', path, { ...pageInit, params });
+    return followNextLinks<{ value?: unknown[] }>(core, first, `GET ${path}`, core.operation('GET', path)?.apiVersion, pageOptions, linkName);
+  }
+  async function* listAll(path: string, init: ListInitArg = {}) {
+    for await (const page of listPages(path, init)) yield* page.value ?? [];
+  }
+  return { listPages, listAll };
+}

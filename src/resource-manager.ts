@@ -5,7 +5,7 @@
  * version that declares it, and the client is typed by exactly that (src/versions.ts).
  */
 import { createCore, methodsOf, type ClientOptions } from './core.js';
-import { followNextLinks, type PageOptions } from './paging.js';
+import { listsOf, type PageOptions } from './paging.js';
 import { pollUntilDone } from './long-running.js';
 import type { FinalOf, ItemOf, ListInit, ListPaths, LongRunningMethod, LongRunningPaths, PageOf, PollInit } from './conventions.js';
 import type { TypedClient } from './types.js';
@@ -83,15 +83,7 @@ export function createResourceManagerClient<const Pins extends ResourceManagerAp
   const core = createCore(options, 'resource-manager');
   const methods = methodsOf(core);
 
-  function listPages(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
-    const { params, ...pageOptions } = init ?? {};
-    const first = (pageInit: Record<string, unknown>) => core.send('GET', path, { ...pageInit, params });
-    return followNextLinks<{ value?: unknown[]; nextLink?: string | null }>(core, first, `GET ${path}`, core.operation('GET', path)?.apiVersion, pageOptions);
-  }
-
-  async function* listAll(path: string, init: { params?: Record<string, any> } & PageOptions = {}) {
-    for await (const page of listPages(path, init)) yield* page.value ?? [];
-  }
+  const { listPages, listAll } = listsOf(core, 'nextLink');
 
   const imagesParams = (params: CachedImagesParams) => ({ path: { subscriptionId: params.subscriptionId, location: params.location } });
   const listCachedImagePages = (params: CachedImagesParams, pageOptions: PageOptions = {}) => listPages(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
