@@ -30,7 +30,7 @@ async function build(skip) {
   let start = performance.now();
   const apis = loadApis();
   // Started now, awaited by the docs step: a first extraction runs beside lint.
-  const runtime = skip.has('docs') ? undefined : import('./lib/docs-runtime.mjs').then((m) => m.redocRuntime());
+  const runtime = skip.has('docs') ? undefined : import('./docs/runtime.mjs').then((m) => m.redocRuntime());
   runtime?.catch(() => {}); // reported by the docs step
   const { stale, reasons } = await planDocuments(apis);
   const n = apis.length;

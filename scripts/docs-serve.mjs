@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DOCS } from './docs.mjs';
-import { serveDocs } from './lib/docs-server.mjs';
+import { serveDocs } from './docs/server.mjs';
 import { startMock } from './mock/index.mjs';
 
 let values;

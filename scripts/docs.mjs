@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run docs`: one Redoc page per bundled document, plus a landing page, in
 // generated/docs/. Every page opens from disk or a local server with no network: the
-// pages share one copy of the Redoc runtime that @redocly/cli ships (lib/docs-runtime.mjs),
+// pages share one copy of the Redoc runtime that @redocly/cli ships (docs/runtime.mjs),
 // telemetry is off, and the one asset Redoc would load from a CDN is inlined
-// (lib/docs-offline.mjs). All pages are made in this one process (Redoc renders them in the
+// (docs/offline.mjs). All pages are made in this one process (Redoc renders them in the
 // browser, so a page is the document and a few lines of HTML), each written atomically,
 // and a page whose bundle, runtime and renderer are unchanged is not written again
 // (lib/cache.mjs).
@@ -14,21 +14,21 @@ import { parse } from 'yaml';
 import { GENERATED, loadApis, rel } from './lib/apis.mjs';
 import { readEntry, sha256, unchanged, writeEntry } from './lib/cache.mjs';
 import { writeFileAtomic } from './lib/files.mjs';
-import { collectGaps, forReaders } from './lib/docs-gaps.mjs';
-import { withErrorExamples } from './lib/docs-errors.mjs';
-import { inertDescriptions } from './lib/docs-safe.mjs';
-import { codeSamplesOf, exampleRequest, operationsIn } from './lib/docs-samples.mjs';
-import { withServers } from './lib/docs-servers.mjs';
-import { landingPage } from './lib/docs-landing.mjs';
-import { docsPage } from './lib/docs-offline.mjs';
-import { redocRuntime } from './lib/docs-runtime.mjs';
+import { collectGaps, forReaders } from './docs/gaps.mjs';
+import { withErrorExamples } from './docs/errors.mjs';
+import { inertDescriptions } from './docs/safe.mjs';
+import { codeSamplesOf, exampleRequest, operationsIn } from './docs/samples.mjs';
+import { withServers } from './docs/servers.mjs';
+import { landingPage } from './docs/landing.mjs';
+import { docsPage } from './docs/offline.mjs';
+import { redocRuntime } from './docs/runtime.mjs';
 import { seconds } from './lib/run.mjs';
 import { operationsOf, versionsByApi } from './manifest.mjs';
 import { changesBetweenVersions } from './changes/index.mjs';
 
 export const DOCS = join(GENERATED, 'docs');
 
-// Redoc options. Gaps are shown once, in bold, in the descriptions (lib/docs-gaps.mjs
+// Redoc options. Gaps are shown once, in bold, in the descriptions (docs/gaps.mjs
 // forReaders), so no extension is printed.
 export const REDOC_OPTIONS = {
   hideLoading: true,
@@ -43,7 +43,7 @@ export const REDOC_OPTIONS = {
   codeSamples: { languages: [{ lang: 'typescript', label: 'TypeScript' }, { lang: 'bash', label: 'curl (mock)' }] },
 };
 
-// The client conveniences a TypeScript sample may call (lib/docs-samples.mjs sampleShape):
+// The client conveniences a TypeScript sample may call (docs/samples.mjs sampleShape):
 // `listAll` for a nextLink-paged GET, `patchWithETag` for a PATCH with a required If-Match,
 // `beginAndWait` for a long-running operation (src/conventions.ts keys them on the same
 // shapes). The samples test type-checks the result.
@@ -51,9 +51,9 @@ const CONVENIENCES = new Set(['listAll', 'patchWithETag', 'beginAndWait']);
 
 /**
  * The document as its page renders it (a copy; the bundle is not changed): gaps said
- * once (lib/docs-gaps.mjs), an example on every error response (lib/docs-errors.mjs),
- * working server URLs (lib/docs-servers.mjs), code samples on every operation
- * (lib/docs-samples.mjs), and every description's raw HTML made text (lib/docs-safe.mjs).
+ * once (docs/gaps.mjs), an example on every error response (docs/errors.mjs),
+ * working server URLs (docs/servers.mjs), code samples on every operation
+ * (docs/samples.mjs), and every description's raw HTML made text (docs/safe.mjs).
  * Also returns the example request of each operation, for "Try it".
  */
 export function forPage(document, family) {
@@ -77,8 +77,8 @@ const redocAnchor = (operation) =>
 
 // What decides a page besides its bundle: this renderer and its helpers.
 const RENDERER = [
-  'docs.mjs', 'lib/docs-offline.mjs', 'lib/docs-gaps.mjs', 'lib/docs-landing.mjs', 'lib/docs-errors.mjs',
-  'lib/docs-safe.mjs', 'lib/docs-samples.mjs', 'lib/docs-servers.mjs', 'lib/servers.mjs', 'lib/docs-page-script.js',
+  'docs.mjs', 'docs/offline.mjs', 'docs/gaps.mjs', 'docs/landing.mjs', 'docs/errors.mjs',
+  'docs/safe.mjs', 'docs/samples.mjs', 'docs/servers.mjs', 'lib/servers.mjs', 'docs/page-script.js',
 ];
 let rendererHash;
 async function rendererKey() {
@@ -88,7 +88,7 @@ async function rendererKey() {
 
 /** The page script (Redoc's start and "Try it"), named by its content hash. */
 async function pageScript() {
-  const code = await readFile(new URL('./lib/docs-page-script.js', import.meta.url), 'utf8');
+  const code = await readFile(new URL('./docs/page-script.js', import.meta.url), 'utf8');
   return { code, name: `docs-page-${sha256(code).slice(0, 12)}.js` };
 }
 

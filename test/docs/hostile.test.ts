@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM scripts without types
 import { forPage, REDOC_OPTIONS } from '../../scripts/docs.mjs';
 // @ts-expect-error: plain ESM scripts without types
-import { docsPage } from '../../scripts/lib/docs-offline.mjs';
+import { docsPage } from '../../scripts/docs/offline.mjs';
 // @ts-expect-error: plain ESM scripts without types
-import { serveDocs } from '../../scripts/lib/docs-server.mjs';
+import { serveDocs } from '../../scripts/docs/server.mjs';
 import { CHROMIUM, launch, type Browser } from './browser.js';
 import { DOCS, ensureDocs } from './support.js';
 

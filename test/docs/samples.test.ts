@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM scripts without types
-import { mockUrlOf, operationsIn } from '../../scripts/lib/docs-samples.mjs';
+import { mockUrlOf, operationsIn } from '../../scripts/docs/samples.mjs';
 // @ts-expect-error: plain ESM scripts without types
 import { startMock } from '../../scripts/mock/index.mjs';
 import { apis, bundled, ROOT } from '../helpers/bundles.js';

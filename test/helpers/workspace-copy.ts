@@ -106,7 +106,7 @@ export async function workspaceCopy(
   if (built && existsSync(CACHE)) {
     await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.includes(relative(CACHE, source).split(sep)[0]!) });
   } else if (existsSync(CACHE)) {
-    // The docs' Redoc runtime (scripts/lib/docs-runtime.mjs), cut out of a page that a
+    // The docs' Redoc runtime (scripts/docs/runtime.mjs), cut out of a page that a
     // Redocly CLI process renders: keyed by the CLI's version and the extraction code, the
     // same in the copy, and checked against its own hash when read. Without it every copy
     // that renders docs starts that process again (0.7 s of CPU each).

@@ -16,10 +16,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { ROOT } from './apis.mjs';
-import { readEntry, sha256, toolVersions, writeEntry } from './cache.mjs';
-import { offlineRuntime } from './docs-offline.mjs';
-import { runTool, withoutBanners } from './run.mjs';
+import { ROOT } from '../lib/apis.mjs';
+import { readEntry, sha256, toolVersions, writeEntry } from '../lib/cache.mjs';
+import { offlineRuntime } from './offline.mjs';
+import { runTool, withoutBanners } from '../lib/run.mjs';
 
 const MINIMAL = {
   openapi: '3.1.0',
@@ -32,12 +32,12 @@ export function runtimeFromPage(html) {
   const open = '<script type="module">';
   const start = html.indexOf(open);
   const end = html.indexOf('const __redoc_definition', start);
-  if (start < 0 || end < 0) throw new Error('build-docs page: no inlined Redoc module followed by __redoc_definition; Redoc changed, re-check lib/docs-runtime.mjs');
+  if (start < 0 || end < 0) throw new Error('build-docs page: no inlined Redoc module followed by __redoc_definition; Redoc changed, re-check docs/runtime.mjs');
   let code = html.slice(start + open.length, end).trim();
   const version = /\*\s*Version:\s*([\w.-]+)/.exec(code)?.[1];
   if (!version) throw new Error('build-docs page: no "Version:" in the Redoc bundle header');
   const exported = /export\s*\{\s*RedocStandalone\s*,\s*hydrate\s*,\s*init\s*\}\s*;?\s*$/;
-  if (!exported.test(code)) throw new Error('Redoc bundle: does not end in export {RedocStandalone,hydrate,init}; re-check lib/docs-runtime.mjs');
+  if (!exported.test(code)) throw new Error('Redoc bundle: does not end in export {RedocStandalone,hydrate,init}; re-check docs/runtime.mjs');
   code = code.replace(exported, '');
   // Outside eval strings, import.meta is only read in two branches the page does not
   // take (Node workers, a worker script next to a module file); both need a value only.
@@ -46,7 +46,7 @@ export function runtimeFromPage(html) {
     ['import.meta.url.replace(', 'location.href.replace('],
   ];
   for (const [from, to] of uses) {
-    if (code.split(from).length !== 2) throw new Error(`Redoc bundle: expected one "${from}"; re-check lib/docs-runtime.mjs`);
+    if (code.split(from).length !== 2) throw new Error(`Redoc bundle: expected one "${from}"; re-check docs/runtime.mjs`);
     code = code.replace(from, to);
   }
   code = `"use strict";\n${offlineRuntime(code)}\n`;
@@ -81,7 +81,7 @@ export function redocRuntime() {
 
 async function loadRuntime() {
   const source = await readFile(new URL(import.meta.url)).then(sha256);
-  const offline = await readFile(new URL('./docs-offline.mjs', import.meta.url)).then(sha256);
+  const offline = await readFile(new URL('./offline.mjs', import.meta.url)).then(sha256);
   const cli = toolVersions(ROOT)['@redocly/cli'];
   const name = `docs-runtime-${sha256(`${cli}\0${source}\0${offline}`).slice(0, 16)}`;
   const cached = await readEntry(name);

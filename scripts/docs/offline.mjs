@@ -105,7 +105,7 @@ const BACK_LINK = '<a id="all-apis" href="index.html">← All APIs</a>';
 /** The shared Redoc runtime made offline (the logo inlined); throws when it cannot be. */
 export function offlineRuntime(code) {
   const logos = code.match(LOGO)?.length ?? 0;
-  if (logos === 0) throw new Error('Redoc runtime: the logo URL was not found: Redoc changed, re-check lib/docs-offline.mjs');
+  if (logos === 0) throw new Error('Redoc runtime: the logo URL was not found: Redoc changed, re-check docs/offline.mjs');
   const out = code.replace(LOGO, WORDMARK);
   const left = [...new Set(out.match(FETCHABLE) ?? [])].filter((url) => !INERT.test(url));
   if (left.length) throw new Error(`Redoc runtime: URLs a page could fetch remain: ${left.join(', ')}`);

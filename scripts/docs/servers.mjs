@@ -6,7 +6,7 @@
 //     variables at their defaults), marked as the mock;
 //   - every operation, and the overview, say the family's template with each variable
 //     explained (from the document's own variable descriptions) beside that URL.
-import { mockUrlOf } from './docs-samples.mjs';
+import { mockUrlOf } from './samples.mjs';
 
 /** "`{api_prefix}`: Host plus `/api/v2.0`. …; the mock: `http://…`" as Markdown, or '' when the document has no server. */
 export function serverNote(document) {

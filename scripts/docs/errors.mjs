@@ -8,7 +8,7 @@
 //   - a body whose schema the source leaves open (no type, no properties) is said not
 //     to be shown, plainly, and no shape is invented for it.
 // Only what the docs render changes; the specs and the bundles stay as written.
-import { deref } from './docs-samples.mjs';
+import { deref } from './samples.mjs';
 
 export const NOT_SHOWN = '(not shown in the source)';
 

@@ -7,7 +7,7 @@
 // What a sample says is read from the document: the family (which client), the path
 // template, the parameters and their examples, the request body's first example, and
 // the operation's shape (which call): see `sampleShape`.
-import { basePathOf } from './servers.mjs';
+import { basePathOf } from '../lib/servers.mjs';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 

@@ -1,8 +1,8 @@
 // generated/docs/index.html: the two families, their operations (method, path, version),
 // a link to each document's page and the gaps each document records. Hand-made HTML
 // with inline CSS and system fonts only, so it opens offline like the Redoc pages.
-import { compareVersions } from './apis.mjs';
-import { CSP } from './docs-offline.mjs';
+import { compareVersions } from '../lib/apis.mjs';
+import { CSP } from './offline.mjs';
 
 const FAMILIES = [
   {
