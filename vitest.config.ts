@@ -1,12 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { filesNeedingIsolation, UNIT } from './test/isolation.js';
+import { filesNeedingIsolation, filesUsingBrowser, UNIT } from './test/isolation.js';
 import LongestFirst from './test/sequencer.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 // The unit project's files (folders: UNIT in test/isolation.ts) share their worker's
 // modules, except those that mock a module or change process-wide state, which run isolated.
 const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);
+// The docs files that open Chromium (test/isolation.ts finds them by their import of
+// test/docs/browser.ts): the "browser" project. Every other file runs on every Node line
+// (scripts/ci/node-lines.sh runs `--project '!browser'`).
+const BROWSER = filesUsingBrowser(ROOT, 'test/docs');
 
 // One project per kind of test; the folder picks the project.
 export default defineConfig({
@@ -68,10 +72,21 @@ export default defineConfig({
       },
       {
         test: {
-          // Opens the rendered docs in Debian's Chromium (skipped, loudly, when none is found).
+          // The docs without a browser: the samples type-checked and run against the mock,
+          // the docs server.
           name: 'docs',
           include: ['test/docs/**/*.test.ts'],
+          exclude: BROWSER,
           // Shared modules, as in the contract project (test/deps/shared-modules.test.ts).
+          isolate: false,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Opens the rendered docs in Debian's Chromium (skipped, loudly, when none is found).
+          name: 'browser',
+          include: BROWSER.length ? BROWSER : ['no files open a browser'],
           isolate: false,
           testTimeout: 60_000,
         },

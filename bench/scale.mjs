@@ -25,6 +25,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { parse } from 'yaml';
+import { filesUnder } from '../scripts/lib/walk.mjs';
 import { QUIET_ENV } from '../scripts/lib/run.mjs';
 import { mapLimit } from '../scripts/lib/pool.mjs';
 import { fmtMs, fmtS, median } from './lib/stats.mjs';
@@ -63,9 +64,8 @@ async function addSqlVersion(dir, to) {
 
 async function bytesUnder(dir) {
   let total = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  }
+  // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+  for (const file of filesUnder(dir)) total += (await stat(file)).size;
   return total;
 }
 

@@ -24,10 +24,11 @@
 // Usage: node bench/typescript.mjs [--rounds N] [--saves N]   (defaults 3 and 3)
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { filesUnder } from '../scripts/lib/walk.mjs';
 import { median } from './lib/stats.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -92,9 +93,8 @@ const tsc = (c, ...args) => exec([process.execPath, c.tsc, ...args, '--pretty', 
 
 async function tree(dir) {
   const files = new Map();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    if (entry.isFile()) files.set(relative(dir, join(entry.parentPath, entry.name)), await readFile(join(entry.parentPath, entry.name), 'utf8'));
-  }
+  // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+  for (const file of filesUnder(dir)) files.set(relative(dir, file), await readFile(file, 'utf8'));
   return files;
 }
 

@@ -6,8 +6,10 @@
 // ("unit-isolated"), so a new test that needs `vi.mock` gets isolation without a config
 // edit; test/deps/shared-modules.test.ts holds the helpers the shared files import to the
 // same rules, and checks this routing.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+// Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (scripts/lib/walk.mjs).
+import { filesUnder } from '../scripts/lib/walk.mjs';
 
 /** The unit project's folders (vitest.config.ts); their non-test modules are helpers the tests import. */
 export const UNIT = ['test/unit', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
@@ -34,10 +36,19 @@ export function forbiddenUses(text: string): string[] {
 
 /** Every source file under `dir` (fixtures left out: they are data, not code that runs here). */
 export function sources(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mts|mjs|js)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => !relative(dir, file).split(sep).includes('fixtures'))
+  return filesUnder(dir, (file: string) => /\.(ts|mts|mjs|js)$/.test(file) && !relative(dir, file).split(sep).includes('fixtures'));
+}
+
+/**
+ * The test files under `folder` of `root` that open a browser (they import the folder's
+ * `browser.ts`), relative to root: vitest.config.ts runs them in the "browser" project, the
+ * one project the other Node lines leave out (scripts/ci/node-lines.sh), so a new browser
+ * test is routed there, and a new docs test without one runs on every line, with no edit.
+ */
+export function filesUsingBrowser(root: string, folder: string): string[] {
+  return sources(join(root, folder))
+    .filter((file) => file.endsWith('.test.ts') && /from\s+['"]\.\/browser\.js['"]/.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(root, file).replaceAll('\\', '/'))
     .sort();
 }
 

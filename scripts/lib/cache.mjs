@@ -15,12 +15,14 @@
 //   the bundle's fileDependencies) and the outputs it produced with theirs; it is used only
 //   when every input still hashes the same and every output is still on disk, unchanged.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ROOT } from './apis.mjs';
 import { writeFileAtomic } from './files.mjs';
 import { readYamlObject } from './findings.mjs';
+// Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (lib/walk.mjs).
+import { filesUnder } from './walk.mjs';
 
 export const CACHE = join(ROOT, '.cache', 'provider-api');
 /** Bump when the entry format changes. */
@@ -42,14 +44,6 @@ const TOOLS = [
   'yaml',
 ];
 
-function filesUnder(dir, keep = () => true) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
-    .filter(keep)
-    .sort();
-}
 
 /**
  * The tool versions the lockfile pins (what `npm ci` installed); without a lockfile (a

@@ -13,12 +13,13 @@
 // TypeScript 5.9 stays where its API is needed (openapi-typescript, the tests' in-process
 // type checks) and for `npm run typecheck` (docs/dependencies.md).
 import { existsSync } from 'node:fs';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './apis.mjs';
 import { CACHE } from './cache.mjs';
 import { scratchDirFor, swapInDir } from './files.mjs';
 import { runTsc7 } from './tsc7.mjs';
+import { filesUnder } from './walk.mjs';
 
 const DIST = join(ROOT, 'dist');
 
@@ -42,8 +43,9 @@ async function tsc(config, outDir) {
   if (result.code !== 0) throw new CompileFailed(result.report.replaceAll(`${ROOT}/`, '') || `${config}: tsc exited with ${result.code} and said nothing`);
 }
 
-async function countFiles(dir) {
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+// Not fs.promises.readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
+function countFiles(dir) {
+  return filesUnder(dir).length;
 }
 
 /**
@@ -70,7 +72,7 @@ export function createCompiler({ projects = PROJECTS.filter(({ config }) => exis
         throw new CompileFailed([...new Set(lines)].join('\n'));
       }
       for (const { under, commonjs } of projects) if (commonjs) await writeFile(join(scratch, under, 'package.json'), '{"type":"commonjs"}\n');
-      const files = await countFiles(scratch);
+      const files = countFiles(scratch);
       await swapInDir(scratch, DIST);
       return { files };
     } catch (error) {

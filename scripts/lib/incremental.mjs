@@ -11,10 +11,12 @@
 // file; a new document (a redocly.yaml entry) is the only one linted, bundled and typed,
 // the others are kept; a new tool version or lint config redoes everything (the
 // workspace key).
-import { existsSync, readdirSync } from 'node:fs';
+
 import { join, relative } from 'node:path';
 import { GENERATED, ROOT } from './apis.mjs';
 import { hashFiles, readEntry, unchanged, writeEntry } from './cache.mjs';
+// Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (lib/walk.mjs).
+import { filesUnder } from './walk.mjs';
 
 const docEntry = (api) => `doc-${api.slug}`;
 
@@ -76,13 +78,6 @@ export async function recordManifest(apis) {
   });
 }
 
-function filesUnder(dir, keep) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
-    .filter(keep);
-}
 
 // What tsconfig.build.json and tsconfig.cjs.json compile (src and generated/**/*.ts), plus the configs.
 const compileInputs = () => [

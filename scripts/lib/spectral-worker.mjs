@@ -72,6 +72,7 @@ if (!isMainThread && workerData?.spectralWorker) {
   const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
   const { Resolver } = await import('@stoplight/spectral-ref-resolver');
   const { guardedFileRead } = await import('./trust.mjs');
+  const { FirstChainCache } = await import('./spectral-ref-cache.mjs');
   const { Spectral, Document } = spectralCore;
   const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
   const rulesets = new Map(); // id -> loaded ruleset
@@ -92,7 +93,10 @@ if (!isMainThread && workerData?.spectralWorker) {
     // referenced files change between runs. The ruleset itself is reused.
     // Files only, and only inside specs/ (lib/trust.mjs has refused the rest already; this
     // resolver has no http/https reader, so Spectral cannot fetch even if asked).
-    const spectral = new Spectral({ resolver: new Resolver({ resolvers: { file: { resolve: guardedFileRead } } }) });
+    // FirstChainCache: a file $ref'd any number of times resolves every time (the default
+    // cache stops after about 100 uses: lib/spectral-ref-cache.mjs says why).
+    const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: guardedFileRead } } });
+    const spectral = new Spectral({ resolver });
     spectral.setRuleset(rulesets.get(ruleset));
     const results = await spectral.run(new Document(await readFile(root, 'utf8'), spectralParsers.Yaml, root));
     return {

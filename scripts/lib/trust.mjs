@@ -17,11 +17,12 @@
 //
 // Belt and braces: the resolvers handed to Redocly (GuardedResolver) and to Spectral
 // (guardedFileRead) refuse the same refs, should a document reach them some other way.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseFragment } from 'parse5';
 import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument } from 'yaml';
 import { finding } from './findings.mjs';
+import { walk } from './walk.mjs';
 import { isInside, outsideSpecs, realOf, realSpecs, shown, SPECS } from './workspace-paths.mjs';
 
 export { outsideGenerated, outsideSpecs } from './workspace-paths.mjs';
@@ -351,21 +352,32 @@ export function checkTree(rootFile) {
   return { blocking, content, files: queue };
 }
 
-/** Every symlink under specs/ that points outside it (or nowhere), as findings. */
+/**
+ * Every symlink under specs/ that points outside it (or nowhere), and every folder link
+ * that loops (points at the folder it sits in or one above), as findings: one per link.
+ * The walk never enters a symlinked folder (lib/walk.mjs: Node's recursive readdir does on
+ * Node 22+, not on 20), so a loop is met once, as the link itself, and the walk reads
+ * each real folder of specs/ once, on every Node line.
+ */
 export function symlinkFindings(dir = SPECS) {
   let entries;
   try {
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    entries = walk(dir);
   } catch {
     return [];
   }
   const found = [];
   for (const entry of entries) {
     if (!entry.isSymbolicLink()) continue;
-    const path = join(entry.parentPath ?? entry.path, entry.name);
+    const path = join(entry.parentPath, entry.name);
     const real = realOf(path);
-    if (real === undefined) continue; // dangling: nothing is read through it
-    if (!isInside(real, realSpecs())) found.push(finding(TOOL, path, 1, 1, 'error', 'symlink-outside-specs', `is a symlink to ${shown(real)}, outside specs/; the build reads only specs/`));
+    if (real === undefined) continue; // dangling (or a link cycle realpath refuses): nothing is read through it
+    if (!isInside(real, realSpecs())) {
+      found.push(finding(TOOL, path, 1, 1, 'error', 'symlink-outside-specs', `is a symlink to ${shown(real)}, outside specs/; the build reads only specs/`));
+      continue;
+    }
+    const here = realOf(entry.parentPath) ?? entry.parentPath;
+    if (isInside(here, real)) found.push(finding(TOOL, path, 1, 1, 'error', 'symlink-loop', `is a symlink to ${shown(real)}, a folder it is itself inside: every tool that lists specs/ through links would walk it again and again; link a file or a sibling folder instead`));
   }
   return found;
 }

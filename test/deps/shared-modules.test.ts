@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesNeedingIsolation, forbiddenUses, sources, UNIT } from '../isolation.js';
+import { filesNeedingIsolation, filesUsingBrowser, forbiddenUses, sources, UNIT } from '../isolation.js';
 import config from '../../vitest.config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -57,6 +57,27 @@ describe('the files that share modules', () => {
     expect(isolated.include).toContain('test/deps/shared-modules.test.ts');
     expect(isolated.include).toContain('test/unit/versions.test.ts'); // vi.mock
     expect(unit.exclude).toEqual(isolated.include);
+  });
+
+  it('the docs files that open a browser run in "browser", the only project the other Node lines leave out', () => {
+    const browser = projectNamed('browser');
+    const docs = projectNamed('docs');
+    expect(browser.include).toContain('test/docs/pages.test.ts'); // opens Chromium
+    expect(browser.include).not.toContain('test/docs/serve.test.ts'); // a docs test without one
+    expect(docs.exclude).toEqual(browser.include);
+    expect(browser.isolate).toBe(false);
+    // A new test file that imports ./browser.js is routed by what it contains.
+    const root = mkdtempSync(join(tmpdir(), 'browser-routing-'));
+    try {
+      mkdirSync(join(root, 'test/docs'), { recursive: true });
+      writeFileSync(join(root, 'test/docs/new.test.ts'), "import { launch } from './browser.js';\n");
+      writeFileSync(join(root, 'test/docs/plain.test.ts'), "import { it } from 'vitest';\n");
+      expect(filesUsingBrowser(root, 'test/docs')).toEqual(['test/docs/new.test.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+    const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
+    expect(scripts['test:no-browser']).toMatch(/--project '!browser'/);
   });
 
   it('a new test file that mocks a module is routed to isolation without a config edit (control)', () => {

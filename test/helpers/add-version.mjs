@@ -2,8 +2,10 @@
 // version folder, write the new version wherever the old one is named in it (info.version,
 // the api-version parameter, the business-data server prefix), and list it in redocly.yaml.
 // Plain ESM (types in add-version.d.mts), so the benchmarks use the same recipe as the tests.
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+// Not fs.promises.readdir's `recursive`: it follows symlinked folders on every Node line.
+import { filesUnder } from '../../scripts/lib/walk.mjs';
 
 /** Adds `<api>@<to>` as a copy of the version folder `from` (relative to `dir`); returns the new folder, relative. */
 export async function addVersion(dir, { api, from, to }) {
@@ -11,9 +13,7 @@ export async function addVersion(dir, { api, from, to }) {
   const target = join(dirname(source), to);
   const oldVersion = from.split('/').at(-1);
   await cp(source, target, { recursive: true });
-  for (const entry of await readdir(target, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
+  for (const file of filesUnder(target)) {
     const text = await readFile(file, 'utf8');
     if (text.includes(oldVersion)) await writeFile(file, text.replaceAll(oldVersion, to));
   }

@@ -6,11 +6,12 @@
 // later case compares with the dist/ the same sources gave before it); a failed compile
 // must leave dist/ alone.
 // Runs on a throw-away copy of the workspace (its dist/ is the copy's own).
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typecheck } from '../helpers/typecheck.js';
+import { filesUnder } from '../../scripts/lib/walk.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 let dir: string;
@@ -23,9 +24,8 @@ const file = (path: string) => join(dir, path);
 /** Every file under dist/ (path -> text). */
 async function tree(root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(relative(root, join(entry.parentPath, entry.name)), await readFile(join(entry.parentPath, entry.name), 'utf8'));
-  }
+  // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+  for (const file of filesUnder(root)) files.set(relative(root, file), await readFile(file, 'utf8'));
   return files;
 }
 

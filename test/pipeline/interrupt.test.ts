@@ -6,11 +6,12 @@
 // leave behind, gitignored) are not outputs.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/in-process.js';
+import { filesUnder } from '../../scripts/lib/walk.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 4);
@@ -28,9 +29,8 @@ async function snapshot(): Promise<Map<string, string>> {
   for (const top of OUTPUTS) {
     const base = join(dir, top);
     if (!existsSync(base)) continue;
-    for (const entry of await readdir(base, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const path = join(entry.parentPath, entry.name);
+    // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+    for (const path of filesUnder(base)) {
       const rel = relative(dir, path);
       if (rel.includes('.tmp-')) continue;
       files.set(rel, sha(await readFile(path)));

@@ -5,7 +5,7 @@
 // watch all go through) must refuse it. A few checks run the CLI once, for the exit code,
 // the time and the memory.
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -359,6 +359,27 @@ describe('the workspace', () => {
     const output = formatted(trust.symlinkFindings());
     expect(output).toMatch(/^specs\/trust\/symlink-file\/leak\.yaml:1:1  error  symlink-outside-specs  is a symlink to secret\.yaml, outside specs\//m);
     expect(output).toMatch(/^specs\/trust\/symlink-dir\/outside:1:1  error  symlink-outside-specs/m);
+  });
+
+  it('a folder link in specs/ that loops to its ancestor is one finding, in under a second, on every Node line', async () => {
+    // Node 22+'s recursive readdirSync walked such a loop ~40 levels deep (scripts/lib/walk.mjs).
+    const loop = join(dir, 'specs/trust/loop');
+    await mkdir(join(loop, 'a'), { recursive: true });
+    await symlink(loop, join(loop, 'a/back')); // absolute, to an ancestor
+    await symlink('.', join(loop, 'a/self')); // relative, to its own folder
+    try {
+      const start = performance.now();
+      const findings = trust.symlinkFindings();
+      expect(performance.now() - start).toBeLessThan(1000);
+      const loops = formatted(findings).split('\n').filter((l) => l.includes('specs/trust/loop'));
+      expect(loops).toHaveLength(2);
+      expect(loops[0]).toMatch(/^specs\/trust\/loop\/a\/(back|self):1:1  error  symlink-loop  is a symlink to specs\/trust\/loop(\/a)?, a folder it is itself inside/);
+      expect(loops.map((l) => l.split(':')[0]).sort()).toEqual(['specs/trust/loop/a/back', 'specs/trust/loop/a/self']);
+      // The links outside specs/ are still each one finding, not one per level of the loop.
+      expect(formatted(findings).match(/symlink-outside-specs/g)).toHaveLength(2);
+    } finally {
+      await rm(loop, { recursive: true, force: true });
+    }
   });
 
   it.each([

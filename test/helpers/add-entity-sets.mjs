@@ -1,0 +1,74 @@
+// Widens a workspace copy the way specs/README.md's "a new entity" recipe does, N times:
+// entity sets added to a business-data version, each with list and create on
+// `paths/<entitySet>.yaml`, get, update (If-Match) and delete on `paths/<entity>.yaml`, a
+// schema, an example file per success scenario, the README's own `$ref` forms (company_id
+// and NotShownError from common/), the paths and the tag in the root. Five operations per
+// entity: 60 entity sets are the 300 operations of one wide API version (issue 34).
+// Names are real business-data entity sets, several of them an extension of another
+// (item / itemVariant, vendor / vendorPayment): what a test matching by substring gets wrong.
+// Plain ESM (types in add-entity-sets.d.mts), so a benchmark can use it as the tests do.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const NAMES = [
+  'item', 'itemVariant', 'itemCategory', 'vendorPayment', 'vendorPaymentJournal', 'salesInvoice', 'salesInvoiceLine',
+  'salesOrder', 'salesOrderLine', 'salesQuote', 'salesQuoteLine', 'salesCreditMemo', 'salesCreditMemoLine', 'purchaseInvoice',
+  'purchaseInvoiceLine', 'purchaseOrder', 'purchaseOrderLine', 'purchaseReceipt', 'employee', 'account', 'bankAccount',
+  'currency', 'paymentTerm', 'paymentMethod', 'dimension', 'dimensionValue', 'location', 'unitOfMeasure', 'taxGroup',
+  'taxArea', 'journal', 'journalLine', 'generalLedgerEntry', 'contact', 'opportunity', 'project', 'timeRegistrationEntry',
+  'fixedAsset', 'fixedAssetLocation', 'countryRegion', 'attachment', 'defaultDimension', 'customerPayment',
+  'customerPaymentJournal', 'salesShipment', 'salesShipmentLine', 'purchaseCreditMemo', 'purchaseCreditMemoLine',
+  'retainedEarningsStatement', 'incomeStatement', 'balanceSheet', 'cashFlowStatement', 'agedAccountsPayable',
+  'agedAccountsReceivable', 'trialBalance', 'itemLedgerEntry', 'customerSale', 'vendorPurchase', 'picture', 'subscription',
+];
+const ID = '5d115c9c-44e3-ea11-bb43-000d3a2feca1';
+const upper = (name) => name[0].toUpperCase() + name.slice(1);
+
+/** The entity names `addEntitySets` uses for `count` sets (beyond the list: numbered). */
+export const entityNames = (count) =>
+  Array.from({ length: count }, (_, i) => (i < NAMES.length ? NAMES[i] : `${NAMES[i % NAMES.length]}${Math.floor(i / NAMES.length) + 1}`));
+
+/** Adds `count` entity sets to the business-data version folder `version` (relative to `dir`); returns their names. */
+export async function addEntitySets(dir, { version = 'specs/business-central/v2.0', count = 60 } = {}) {
+  const folder = join(dir, version);
+  const names = entityNames(count);
+  let root = await readFile(join(folder, 'openapi.yaml'), 'utf8');
+  const write = (rel, text) => writeFile(join(folder, rel), text);
+  for (const name of names) {
+    const Entity = upper(name);
+    const set = `${name}s`;
+    const Set = upper(set);
+    const tag = `  tags:\n    - ${Set}\n`;
+    const company = `    - $ref: ../../../common/business-central/parameters/company_id.yaml\n`;
+    const key = (example) =>
+      `    - name: ${name}_id\n      in: path\n      required: true\n      description: The ${name}'s id.\n      schema:\n        type: string\n        format: uuid\n${example}`;
+    const error = `    default:\n      $ref: ../../../common/business-central/responses/NotShownError.yaml\n`;
+    const success = (status, example, schema = `$ref: ../schemas/${Entity}.yaml`) =>
+      `    "${status}":\n      description: The ${name}.\n      content:\n        application/json:\n          schema:\n            ${schema}\n          examples:\n            Basic:\n              $ref: ../examples/${example}_Basic.yaml\n`;
+    const body = `  requestBody:\n    required: true\n    content:\n      application/json:\n        schema:\n          $ref: ../schemas/${Entity}.yaml\n        examples:\n          Basic:\n            $ref: ../examples/create${Entity}_Basic_request.yaml\n`;
+    const operation = (method, id, summary) => `${method}:\n  operationId: ${id}\n  summary: ${summary}\n  description: ${summary}.\n${tag}  parameters:\n${company}`;
+    const list = `type: object\n            properties:\n              value:\n                type: array\n                items:\n                  $ref: ../schemas/${Entity}.yaml`;
+
+    await write(`schemas/${Entity}.yaml`, `type: object\ndescription: A ${name}.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: The id.\n  displayName:\n    type: string\n    description: The name.\n`);
+    const value = `value:\n  id: ${ID}\n  displayName: Basic ${name}\n`;
+    for (const id of [`get${Entity}`, `create${Entity}`, `update${Entity}`]) await write(`examples/${id}_Basic.yaml`, `summary: A ${name}\n${value}`);
+    await write(`examples/create${Entity}_Basic_request.yaml`, `summary: A ${name}\nvalue:\n  displayName: Basic ${name}\n`);
+    await write(`examples/list${Set}_Basic.yaml`, `summary: The ${set}\nvalue:\n  value:\n    - id: ${ID}\n      displayName: Basic ${name}\n`);
+    await write(
+      `paths/${set}.yaml`,
+      `${operation('get', `list${Set}`, `List ${set}`)}  responses:\n${success(200, `list${Set}`, list)}${error}` +
+        `${operation('post', `create${Entity}`, `Create a ${name}`)}${body}  responses:\n${success(201, `create${Entity}`)}${error}`,
+    );
+    await write(
+      `paths/${name}.yaml`,
+      `${operation('get', `get${Entity}`, `Get a ${name}`)}${key(`      example: ${ID}\n`)}  responses:\n${success(200, `get${Entity}`)}${error}` +
+        `${operation('patch', `update${Entity}`, `Update a ${name}`)}${key(`      example: ${ID}\n`)}    - $ref: ../parameters/If-Match.yaml\n${body}  responses:\n${success(200, `update${Entity}`)}${error}` +
+        `${operation('delete', `delete${Entity}`, `Delete a ${name}`)}${key(`      examples:\n        Basic:\n          value: ${ID}\n`)}  responses:\n    "204":\n      description: Deleted.\n${error}`,
+    );
+    root = root
+      .replace(/^tags:\n/m, `tags:\n  - name: ${Set}\n    description: The ${set} of a company.\n`)
+      .replace(/^paths:\n/m, `paths:\n  /companies({company_id})/${set}:\n    $ref: ./paths/${set}.yaml\n  /companies({company_id})/${set}({${name}_id}):\n    $ref: ./paths/${name}.yaml\n`);
+  }
+  await writeFile(join(folder, 'openapi.yaml'), root);
+  return names;
+}
