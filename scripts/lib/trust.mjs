@@ -285,8 +285,9 @@ function checkFileCached(file, stats) {
 
 /**
  * Walks the documents `rootFile` reads through its references, checking each file as
- * above. Returns `{ blocking, content, files }`: findings that keep the linters from
- * running, findings about unsafe markup, and the files read.
+ * above. Returns `{ blocking, content, files, graph }`: findings that keep the linters
+ * from running, findings about unsafe markup, the files read, and per file the files its
+ * $refs name.
  */
 export function checkTree(rootFile) {
   const blocking = [];
@@ -300,6 +301,8 @@ export function checkTree(rootFile) {
   }
   const seen = new Set([rootFile]);
   const queue = [rootFile];
+  // file -> the files its $refs name: what a lint of part of the document needs (lib/slice.mjs).
+  const graph = new Map();
   let bytes = 0;
   for (let i = 0; i < queue.length; i++) {
     const file = queue[i];
@@ -323,6 +326,8 @@ export function checkTree(rootFile) {
       break;
     }
     const result = checkFileCached(file, stats);
+    const reads = new Set();
+    graph.set(file, reads);
     blocking.push(...result.blocking);
     content.push(...result.content);
     for (const { ref, line, col } of result.refs) {
@@ -339,17 +344,18 @@ export function checkTree(rootFile) {
         continue;
       }
       for (const path of paths) {
+        reads.add(path);
         if (seen.has(path)) continue;
         seen.add(path);
         queue.push(path);
         if (seen.size > LIMITS.files) {
           fail(rootFile, 1, 1, 'size-limit', `this document reads more than ${LIMITS.files} files`);
-          return { blocking, content, files: queue };
+          return { blocking, content, files: queue, graph };
         }
       }
     }
   }
-  return { blocking, content, files: queue };
+  return { blocking, content, files: queue, graph };
 }
 
 /**
