@@ -50,7 +50,8 @@ async function build(skip) {
     // The engines are loaded only when there is something for them to do.
     const { createPipeline, formatFinding } = await import('./lib/pipeline.mjs');
     const { lintAll } = await import('./lint.mjs');
-    const pipeline = await createPipeline({ apis });
+    const checks = await import('./lib/check-cache.mjs');
+    const [pipeline] = await Promise.all([createPipeline({ apis }), checks.loadChecks()]);
     // A document's bundle and types, made in memory (nothing written before lint is clean).
     const make = (api) => {
       const made = (async () => {
@@ -71,12 +72,14 @@ async function build(skip) {
     step('lint', start, (stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`) + sliced(pipeline, stale));
 
     start = performance.now();
-    await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
+    const read = await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
       const { document, text, files, before, types } = await (early?.get(api) ?? make(api)).catch((error) => fail('generate', error.message));
       await writeFileAtomic(api.bundle, text);
       await writeFileAtomic(api.types, types);
       await recordDocument(api, files, before, document);
+      return files;
     });
+    await checks.saveChecks(read.flat());
   } else {
     step('lint', start, `${n} documents unchanged since the last build (cache)`);
     start = performance.now();

@@ -17,6 +17,7 @@
 //
 // Belt and braces: the resolvers handed to Redocly (GuardedResolver) and to Spectral
 // (guardedFileRead) refuse the same refs, should a document reach them some other way.
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseFragment } from 'parse5';
@@ -270,16 +271,41 @@ function checkFile(file, text) {
 // Per file: its result, while the file is unchanged (inode, size, mtime). A file shared by
 // several documents (specs/common/) and a second pass (lint, then bundle) are read once.
 const fileCache = new Map();
+// Per file and content (`file\0sha256`): its result. A new process has none; the build
+// loads those of its last run (lib/check-cache.mjs, in the build cache, stamped with this
+// source) so that an edit re-checks the edited file, not all 700 of a wide document.
+const byContent = new Map();
+const contentKeyOf = new Map(); // file -> its content key when last checked
 function checkFileCached(file, stats) {
   const key = `${file}\0${stats.ino}\0${stats.size}\0${stats.mtimeMs}`;
   let result = fileCache.get(key);
   if (!result) {
-    result = checkFile(file, readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    const contentKey = `${file}\0${createHash('sha256').update(text).digest('hex')}`;
+    result = byContent.get(contentKey) ?? checkFile(file, text);
+    if (byContent.size > 20000) byContent.clear();
+    byContent.set(contentKey, result);
+    contentKeyOf.set(file, contentKey);
     if (fileCache.size > 5000) fileCache.clear();
     fileCache.set(key, result);
   }
   return result;
 }
+
+/** The per-content results of `files` as last checked (plain JSON, by key), and a way to give back earlier ones. */
+export const checkResults = {
+  of: (files) =>
+    Object.fromEntries(
+      [...new Set(files)]
+        .map((file) => contentKeyOf.get(file))
+        .filter((key) => key && byContent.has(key))
+        .sort()
+        .map((key) => [key, byContent.get(key)]),
+    ),
+  load: (results) => {
+    for (const [key, result] of Object.entries(results ?? {})) if (!byContent.has(key)) byContent.set(key, result);
+  },
+};
 
 // --- the tree of one root document --------------------------------------------------------
 
