@@ -17,11 +17,17 @@
 //              and range of save -> fresh types / -> fresh docs page (done) over --samples
 //              one-field edits; an edit in specs/common/ read by 2/5 of the documents,
 //              save -> done
+//   wide       (--wide <entity sets>) one version as wide as the real services: v2.0 with
+//              that many entity sets more (bench/lib/workspace-wide.mjs, 5 operations each),
+//              --wide-rounds rounds of: cold build, build after one schema's description
+//              edit, build after one path file's description edit (wall and CPU, each step);
+//              then `npm run dev --no-mock` with --samples schema edits (save -> types, -> done)
 // Usage: node bench/scale.mjs [--sizes 5,25,100,250] [--baseline-max 25] [--watch 100]
-//                             [--samples 7] [--lint-only 1000]
+//                             [--samples 7] [--lint-only 1000] [--wide 59 [--wide-rounds 3]]
+//        node bench/scale.mjs --sizes '' --wide 59      # the wide row alone
 import { execFile } from 'node:child_process';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { parse } from 'yaml';
@@ -40,6 +46,8 @@ const { values: opts } = parseArgs({
     watch: { type: 'string', default: '100' },
     samples: { type: 'string', default: '7' },
     'lint-only': { type: 'string' },
+    wide: { type: 'string', default: '0' },
+    'wide-rounds': { type: 'string', default: '3' },
   },
 });
 const run = promisify(execFile);
@@ -131,8 +139,88 @@ if (opts['lint-only']) {
   process.exit(0);
 }
 
+/** `node scripts/build.mjs` under /usr/bin/time: wall ms, CPU ms (user + system, its compilers included), steps, output. */
+async function timedBuild(dir) {
+  const start = performance.now();
+  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'CPU_S %U %S', process.execPath, 'scripts/build.mjs'], { cwd: dir, env: ENV, maxBuffer: 1 << 26 });
+  const wall = performance.now() - start;
+  if (!/build {2}done/.test(stdout)) throw new Error(`build failed:
+${stdout}${stderr}`);
+  const [, user, sys] = /CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);
+  return { wall, cpu: (Number(user) + Number(sys)) * 1000, steps: stepsOf(stdout), out: stdout.trim() };
+}
+
+/** Replaces `from` by `to` in a file of `dir` (throws when the text is not there). */
+async function replaceIn(dir, file, from, to) {
+  const text = await readFile(join(dir, file), 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} holds no ${from}`);
+  await writeFile(join(dir, file), text.replace(from, to));
+}
+
+/** The wide row: cold, one-schema and one-path-file builds, then dev's save -> types. */
+async function wideBench(count, rounds, samples) {
+  const { wideWorkspace, WIDE_VERSION } = await import('./lib/workspace-wide.mjs');
+  const copy = await wideWorkspace(count);
+  const { dir, names } = copy;
+  const up = (name) => name[0].toUpperCase() + name.slice(1);
+  const loads = [];
+  const result = { count, operations: count * 5 + 1, files: copy.written.length, cold: [], schema: [], path: [] };
+  try {
+    for (let r = 0; r < rounds; r++) {
+      loads.push(loadavg()[0]);
+      await rm(join(dir, '.cache'), { recursive: true, force: true });
+      await rm(join(dir, 'dist'), { recursive: true, force: true });
+      await rm(join(dir, 'generated/docs'), { recursive: true, force: true });
+      result.cold.push(await timedBuild(dir));
+      // A schema's description (changes the types' JSDoc, not their shape), another entity each round.
+      const entity = up(names[(r * 7) % names.length]);
+      await replaceIn(dir, `${WIDE_VERSION}/schemas/${entity}.yaml`, 'description: An amount, a decimal.', `description: An amount, a decimal (round ${r}).`);
+      result.schema.push(await timedBuild(dir));
+      // A path file: one operation's description.
+      const name = names[(r * 7 + 3) % names.length];
+      await replaceIn(dir, `${WIDE_VERSION}/paths/${name}.yaml`, 'description: Reads one', `description: Reads (round ${r}) one`);
+      result.path.push(await timedBuild(dir));
+      for (const kind of ['cold', 'schema', 'path']) console.log(`wide round ${r + 1}, ${kind}: ${fmtS(result[kind][r].wall)} wall, ${fmtS(result[kind][r].cpu)} CPU\n${result[kind][r].out}`);
+    }
+    loads.push(loadavg()[0]);
+    const start = performance.now();
+    const dev = startDev(dir, ENV);
+    try {
+      result.ready = (await dev.waitFor(/dev {2}watch/, 0, 600_000)) - start;
+      const schema = `${WIDE_VERSION}/schemas/${up(names.at(-1))}.yaml`;
+      const edit = (text, i) => text.replace('description: Whether', `description: (edit ${i}) Whether`);
+      Object.assign(result, await timeEdits(dev, dir, samples, 500, { file: schema, edit }));
+      result.devLog = dev.output().split('\n').filter((l) => /dev {2}(lint|bundle|types|done)/.test(l)).slice(-8).join('\n');
+    } finally {
+      await dev.stop();
+    }
+    loads.push(loadavg()[0]);
+    result.loads = loads;
+    return result;
+  } finally {
+    await copy.remove();
+  }
+}
+
+if (Number(opts.wide) > 0) {
+  const w = await wideBench(Number(opts.wide), Number(opts['wide-rounds']), Number(opts.samples));
+  const med = (list, f) => median(list.map(f));
+  const ratio = (kind, f) => `${Math.round((100 * med(w[kind], f)) / med(w.cold, f))} %`;
+  const stepsOf_ = (kind) => ['lint', 'generate', 'docs', 'compile'].map((s) => fmtS(med(w[kind], (b) => b.steps[s] ?? 0))).join(' / ');
+  console.log(`\nwide: ${w.operations} operations in one version (${w.count} entity sets added, ${w.files} files), load average ${w.loads.map((l) => l.toFixed(1)).join(' -> ')}`);
+  console.log(w.devLog);
+  console.log('\n| wide, median of ' + w.cold.length + ' | wall | CPU (user + sys) | wall vs cold | CPU vs cold | lint / generate / docs / compile (wall) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+  for (const [kind, label] of [['cold', '`npm run build`, cold (no cache, no dist/, no docs)'], ['schema', 'after one schema\'s description edit'], ['path', 'after one path file\'s description edit']]) {
+    console.log(`| ${label} | ${fmtS(med(w[kind], (b) => b.wall))} | ${fmtS(med(w[kind], (b) => b.cpu))} | ${ratio(kind, (b) => b.wall)} | ${ratio(kind, (b) => b.cpu)} | ${stepsOf_(kind)} |`);
+  }
+  console.log(`| \`npm run dev\`: start -> watching | ${fmtS(w.ready)} | | | | |`);
+  console.log(`| \`npm run dev\`: schema save -> types, median (range) | ${spread(w.types)} | | | | |`);
+  console.log(`| \`npm run dev\`: schema save -> docs page (done), median (range) | ${spread(w.docs)} | | | | |`);
+}
+
 const rows = [];
-for (const n of opts.sizes.split(',').map(Number)) {
+for (const n of opts.sizes.split(',').filter(Boolean).map(Number)) {
   const copy = await workspaceOfN(n);
   const { dir } = copy;
   try {
@@ -173,6 +261,7 @@ for (const n of opts.sizes.split(',').map(Number)) {
   }
 }
 
+if (!rows.length) process.exit(0);
 console.log('\n| N documents | ' + rows.map((r) => r.n).join(' | ') + ' |');
 console.log('| --- | ' + rows.map(() => '---:').join(' | ') + ' |');
 const line = (label, f) => console.log(`| ${label} | ${rows.map((r) => f(r) ?? '').join(' | ')} |`);

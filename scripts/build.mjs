@@ -15,7 +15,11 @@ import { hashFiles } from './lib/cache.mjs';
 import { isMain, runCommand } from './lib/findings.mjs';
 import { distCurrent, manifestCurrent, planDocuments, recordDocument, recordManifest, startDistRecord } from './lib/incremental.mjs';
 import { seconds } from './lib/run.mjs';
+import { writeFileAtomic } from './lib/files.mjs';
 import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
+
+/** At most this many documents are bundled and typed in memory while lint runs. */
+const MADE_DURING_LINT = 8;
 
 /** A failed step: its output, indented under one headline, and exit code 1. */
 class StepFailed extends Error {}
@@ -23,6 +27,13 @@ const fail = (name, output) => {
   throw new StepFailed(`${output.trim()}\nbuild  ${name} FAILED`);
 };
 const step = (name, start, what) => console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
+/** `; <api>: 2 of 120 path items (the edit's)` for the documents linted by the path items an edit reached. */
+const sliced = (pipeline, apis) =>
+  apis
+    .map((api) => [api.name, pipeline.lintScopes.get(api.name)])
+    .filter(([, scope]) => scope?.keys)
+    .map(([name, scope]) => `; ${name}: ${scope.keys.length} of ${scope.total} path items (the edit's)`)
+    .join('');
 const why = (reasons) => Object.entries(reasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
 
 async function build(skip) {
@@ -32,25 +43,43 @@ async function build(skip) {
   // Started now, awaited by the docs step: a first extraction runs beside lint.
   const runtime = skip.has('docs') ? undefined : import('./docs/runtime.mjs').then((m) => m.redocRuntime());
   runtime?.catch(() => {}); // reported by the docs step
-  const { stale, reasons } = await planDocuments(apis);
+  const { stale, reasons, edits } = await planDocuments(apis);
   const n = apis.length;
 
   if (stale.length) {
     // The engines are loaded only when there is something for them to do.
     const { createPipeline, formatFinding } = await import('./lib/pipeline.mjs');
     const { lintAll } = await import('./lint.mjs');
-    const pipeline = await createPipeline({ apis });
-    const findings = await lintAll(pipeline, stale);
+    const checks = await import('./lib/check-cache.mjs');
+    const [pipeline] = await Promise.all([createPipeline({ apis }), checks.loadChecks()]);
+    // A document's bundle and types, made in memory (nothing written before lint is clean).
+    const make = (api) => {
+      const made = (async () => {
+        const { document, text, files } = await pipeline.bundled(api);
+        const before = await hashFiles(files);
+        return { document, text, files, before, types: await pipeline.typesText(api, document) };
+      })();
+      made.catch(() => {}); // reported when it is awaited
+      return made;
+    };
+    const linted = lintAll(pipeline, stale, edits);
+    // A few documents (an edit, a new version) are bundled and typed while they are being
+    // linted: Spectral lints in its own thread, so the main thread would otherwise wait.
+    // Many documents (a cold build) are made after lint, a few at a time (memory).
+    const early = stale.length <= MADE_DURING_LINT ? new Map(stale.map((api) => [api, make(api)])) : undefined;
+    const findings = await linted;
     if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
-    step('lint', start, stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`);
+    step('lint', start, (stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`) + sliced(pipeline, stale));
 
     start = performance.now();
-    await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
-      const { document, files } = await pipeline.bundle(api).catch((error) => fail('generate', error.message));
-      const before = await hashFiles(files);
-      await pipeline.types(api, document);
-      await recordDocument(api, files, before);
+    const read = await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
+      const { document, text, files, before, types } = await (early?.get(api) ?? make(api)).catch((error) => fail('generate', error.message));
+      await writeFileAtomic(api.bundle, text);
+      await writeFileAtomic(api.types, types);
+      await recordDocument(api, files, before, document);
+      return files;
     });
+    await checks.saveChecks(read.flat());
   } else {
     step('lint', start, `${n} documents unchanged since the last build (cache)`);
     start = performance.now();
@@ -67,8 +96,20 @@ async function build(skip) {
     step('generate', start, `${n} bundles + types unchanged`);
   }
 
-  // The clients and the docs only read generated/. Docs, then the compile (TypeScript 7
-  // in its own processes, lib/compile.mjs).
+  // The clients and the docs only read generated/: the compile (TypeScript 7 in its own
+  // processes, lib/compile.mjs) starts first and runs beside the docs on this process.
+  const compileStart = performance.now();
+  const compile = !skip.has('compile') && existsSync(join(ROOT, 'src/index.ts'))
+    ? (async () => {
+        if (await distCurrent()) return () => step('compile', compileStart, 'dist/ unchanged');
+        const { createCompiler } = await import('./lib/compile.mjs');
+        const record = await startDistRecord();
+        await createCompiler()();
+        await record.record();
+        return () => step('compile', compileStart, 'src/ -> dist/');
+      })()
+    : Promise.resolve(() => {});
+  compile.catch(() => {}); // reported below, after the docs
   if (!skip.has('docs')) {
     const { buildDocs } = await import('./docs.mjs');
     start = performance.now();
@@ -76,18 +117,7 @@ async function build(skip) {
     const { pages } = await buildDocs(apis).catch((error) => fail('docs', error.message));
     step('docs', start, `${pages.length} of ${n} pages rendered (the rest unchanged) + index -> generated/docs/`);
   }
-  start = performance.now();
-  const compile = !skip.has('compile') && existsSync(join(ROOT, 'src/index.ts'))
-    ? (async () => {
-        if (await distCurrent()) return step('compile', start, 'dist/ unchanged');
-        const { createCompiler } = await import('./lib/compile.mjs');
-        const record = await startDistRecord();
-        await createCompiler()().catch((error) => fail('compile', error.message));
-        await record.record();
-        step('compile', start, 'src/ -> dist/');
-      })()
-    : Promise.resolve();
-  await compile;
+  (await compile.catch((error) => fail('compile', error.message)))();
   console.log(`build  done in ${seconds(total)}`);
 }
 

@@ -10,7 +10,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parse } from 'yaml';
+import { parseBundle } from './lib/bundle-text.mjs';
 import { GENERATED, loadApis, rel } from './lib/apis.mjs';
 import { readEntry, sha256, unchanged, writeEntry } from './lib/cache.mjs';
 import { writeFileAtomic } from './lib/files.mjs';
@@ -191,7 +191,7 @@ async function readBundle(api) {
   if (!existsSync(api.bundle)) throw new Error(`${rel(api.bundle)} is missing: run \`npm run generate\` first`);
   const text = await readFile(api.bundle, 'utf8');
   let document;
-  return { sha: sha256(text), document: () => (document ??= parse(text)) };
+  return { sha: sha256(text), document: () => (document ??= parseBundle(text)) };
 }
 
 /**

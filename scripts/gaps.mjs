@@ -29,7 +29,12 @@ const pointer = (keys) => keys.map((k) => String(k).replace(/~/g, '~0').replace(
 export async function collectSpecGaps(root = ROOT) {
   const records = [];
   for await (const file of yamlFiles(join(root, 'specs'))) {
-    const document = parseDocument(await readFile(file, 'utf8'), { maxAliasCount: 0 });
+    const text = await readFile(file, 'utf8');
+    // Most files hold no record, and parsing every file was most of this step's time at
+    // 300 operations. A key can only be spelled otherwise through an escape in a
+    // double-quoted key, which needs a backslash: such a file is parsed all the same.
+    if (!text.includes('x-source-gap') && !text.includes('\\')) continue;
+    const document = parseDocument(text, { maxAliasCount: 0 });
     if (document.errors.length) continue;
     const walk = (node, keys) => {
       if (!node || typeof node !== 'object') return;

@@ -12,8 +12,10 @@ import { DOCUMENTS_IN_FLIGHT, mapLimit } from './lib/pool.mjs';
  * Lints the given APIs plus redocly.yaml itself; returns all findings. A few documents at
  * a time: each lint holds its document's resolved tree, so peak memory stays per document.
  */
-export async function lintAll(pipeline, apis = pipeline.apis) {
-  const perApi = await mapLimit(apis, DOCUMENTS_IN_FLIGHT, (api) => pipeline.lint(api));
+export async function lintAll(pipeline, apis = pipeline.apis, edits = new Map()) {
+  // `edits`: per API name, what changed since its last clean lint (lib/incremental.mjs);
+  // such a document is linted by the path items the edit reached (lib/slice.mjs).
+  const perApi = await mapLimit(apis, DOCUMENTS_IN_FLIGHT, (api) => pipeline.lint(api, edits.get(api.name)));
   const findings = [...(await pipeline.lintConfig(apis)), ...perApi.flat()];
   // A file shared by several documents (specs/common/) is reported once, not once per API.
   return [...new Map(findings.map((f) => [formatFinding(f), f])).values()];

@@ -16,7 +16,7 @@
 //                            default version of each API. The clients are typed from it.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parseBundle } from './lib/bundle-text.mjs';
 import { compareVersions, defaultVersionOf, GENERATED, loadApis, rel } from './lib/apis.mjs';
 import { writeFileAtomic } from './lib/files.mjs';
 import { finding, InputError, positionOf, readYamlObject, runCommand } from './lib/findings.mjs';
@@ -47,7 +47,7 @@ export const schemaNamesOf = (document) => Object.keys(document?.components?.sch
 
 /** The operations of one bundled document (read from disk unless `document` is given). */
 export async function operationsOf(api, document) {
-  document ??= parse(await readFile(api.bundle, 'utf8'));
+  document ??= parseBundle(await readFile(api.bundle, 'utf8'));
   const prefix = basePathOf(document);
   const operations = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -319,7 +319,7 @@ async function pruneStale(apis) {
 }
 
 export async function writeManifest(apis = loadApis()) {
-  const documents = await Promise.all(apis.map(async (api) => parse(await readFile(api.bundle, 'utf8'))));
+  const documents = await Promise.all(apis.map(async (api) => parseBundle(await readFile(api.bundle, 'utf8'))));
   const operations = (await Promise.all(apis.map((api, i) => operationsOf(api, documents[i])))).flat();
   const schemaNames = new Map(apis.map((api, i) => [api.name, schemaNamesOf(documents[i])]));
   assertUnambiguous(operations, apis);

@@ -23,7 +23,8 @@ import { ROOT } from './lib/apis.mjs';
 import { forgetWorkspaceKey, workspaceKeyOf } from './lib/cache.mjs';
 import { createCompiler } from './lib/compile.mjs';
 import { formatFinding, InputError } from './lib/findings.mjs';
-import { distCurrent, planDocuments, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
+import { writeFileAtomic } from './lib/files.mjs';
+import { distCurrent, planDocuments, readDocumentEdit, recordDocument, readDocumentInputs } from './lib/incremental.mjs';
 import { createPipeline } from './lib/pipeline.mjs';
 import { changeSummary, summaryLines } from './changes/index.mjs';
 import { operationsOf, writeManifest } from './manifest.mjs';
@@ -120,6 +121,20 @@ async function operationsChanged(bundled) {
   return changed;
 }
 
+/** At most this many documents are bundled and typed in memory while they are linted. */
+const MADE_DURING_LINT = 8;
+
+/** One document's bundle (text, document, files) and its types (a promise of the text), in memory. */
+function makeInMemory(api) {
+  const made = pipeline.bundled(api).then((result) => {
+    const types = pipeline.typesText(api, result.document);
+    types.catch(() => {}); // awaited when written
+    return { api, ...result, types };
+  });
+  made.catch(() => {}); // reported when it is awaited
+  return made;
+}
+
 /** Lint -> bundle -> types -> manifest -> mock -> docs -> dist for some APIs. */
 async function cycle(apis, { first = false } = {}) {
   if (apis.length === 0) return;
@@ -136,7 +151,14 @@ async function cycle(apis, { first = false } = {}) {
     );
   }
   let t = performance.now();
-  const findings = await lintAll(pipeline, apis);
+  // Each document is linted by the path items the edit reached since its last clean lint
+  // (lib/slice.mjs, from the build cache's entry), and meanwhile bundled and typed in
+  // memory (Spectral lints in its own thread): nothing is written unless lint is clean.
+  const edits = new Map();
+  await Promise.all(apis.map(async (api) => edits.set(api.name, await readDocumentEdit(api))));
+  const linting = lintAll(pipeline, apis, edits);
+  const making = apis.length <= MADE_DURING_LINT ? new Map(apis.map((api) => [api, makeInMemory(api)])) : undefined;
+  const findings = await linting;
   for (const api of apis) (findings.length ? unfinished.add(api.name) : unfinished.delete(api.name));
   if (findings.length) {
     problems(findings);
@@ -148,7 +170,12 @@ async function cycle(apis, { first = false } = {}) {
 
   t = performance.now();
   const bundled = [];
-  for (const result of await Promise.allSettled(apis.map(async (api) => ({ api, ...(await pipeline.bundle(api)) })))) {
+  const written = async (api) => {
+    const made = await (making?.get(api) ?? makeInMemory(api));
+    await writeFileAtomic(api.bundle, made.text);
+    return made;
+  };
+  for (const result of await Promise.allSettled(apis.map(written))) {
     if (result.status === 'fulfilled') bundled.push(result.value);
     else if (result.reason instanceof InputError) problems(result.reason.findings);
     else console.error(`dev  bundle FAILED  ${result.reason.message}`);
@@ -159,15 +186,15 @@ async function cycle(apis, { first = false } = {}) {
   log('bundle', first ? `${bundled.length} documents` : bundled.map((b) => b.api.name).join(', '), t);
 
   t = performance.now();
-  await Promise.all(bundled.map(({ api, document }) => pipeline.types(api, document)));
+  await Promise.all(bundled.map(async ({ api, types }) => writeFileAtomic(api.types, await types)));
   // The manifest reads every bundle: rewritten only when the operations changed.
   if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
-  // The gaps table of specs/README.md follows the x-source-gap records.
-  await writeGaps();
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
+  // The gaps table of specs/README.md follows the x-source-gap records (not the types').
+  await writeGaps();
   // The build cache learns what was just made, so `npm run build` does not redo it.
-  if (!findings.length) await Promise.all(bundled.map(({ api, files }) => recordDocument(api, files)));
+  if (!findings.length) await Promise.all(bundled.map(({ api, files, document }) => recordDocument(api, files, undefined, document)));
 
   if (mock) {
     t = performance.now();

@@ -36,19 +36,28 @@ export function startDev(dir, env) {
   };
 }
 
+/** The edit timeEdits makes by default: the shipment-method schema's `code` description. */
+const SHIPMENT_EDIT = {
+  file: 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml',
+  edit: (text, i) => text.replace('description: Short code.', `description: Short code (edit ${i}).`),
+};
+
 /**
- * `samples` one-field edits of the shipment-method schema, `pauseMs` apart: save ->
- * `types` line and save -> `done` line, in ms, one entry per edit.
+ * `samples` one-field edits (of the shipment-method schema unless `what` names a `file`
+ * and an `edit(text, i)`), `pauseMs` apart: save -> `types` line and save -> `done` line,
+ * in ms, one entry per edit.
  */
-export async function timeEdits(dev, dir, samples, pauseMs) {
-  const file = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
+export async function timeEdits(dev, dir, samples, pauseMs, what = SHIPMENT_EDIT) {
+  const file = join(dir, what.file);
   const original = await readFile(file, 'utf8');
   const types = [];
   const docs = [];
   for (let i = 0; i < samples; i++) {
     const from = dev.output().length;
     const start = performance.now();
-    await writeFile(file, original.replace('description: Short code.', `description: Short code (edit ${i}).`));
+    const next = what.edit(original, i);
+    if (next === original) throw new Error(`the edit changes nothing in ${what.file}`);
+    await writeFile(file, next);
     const typesAt = dev.waitFor(/dev {2}types /, from);
     const doneAt = dev.waitFor(/dev {2}done /, from);
     types.push((await typesAt) - start);

@@ -15,6 +15,7 @@
 import { join, relative } from 'node:path';
 import { GENERATED, ROOT } from './apis.mjs';
 import { hashFiles, readEntry, unchanged, writeEntry } from './cache.mjs';
+import { operationIdsByPath } from './slice.mjs';
 // Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (lib/walk.mjs).
 import { filesUnder } from './walk.mjs';
 
@@ -28,6 +29,7 @@ export async function planDocuments(apis) {
   const current = [];
   const stale = [];
   const reasons = {};
+  const edits = new Map(); // api name -> what changed since its last clean lint
   await Promise.all(
     apis.map(async (api) => {
       const entry = await readEntry(docEntry(api));
@@ -36,11 +38,32 @@ export async function planDocuments(apis) {
       if (why) {
         reasons[why] = (reasons[why] ?? 0) + 1;
         stale.push(api);
+        const edit = entry.value && (await editOf(api, entry.value));
+        if (edit) edits.set(api.name, edit);
       } else current.push(api);
     }),
   );
   const order = (list) => apis.filter((api) => list.includes(api));
-  return { current: order(current), stale: order(stale), reasons };
+  return { current: order(current), stale: order(stale), reasons, edits };
+}
+
+/**
+ * What changed in a document since its last clean lint, for a lint of the path items the
+ * edit reached (lib/slice.mjs): `{ changed, operations }`, the files (absolute) whose
+ * content differs from the entry's and the operationIds per path key then; undefined when
+ * its entry was made under another redocly.yaml entry or records no operationIds.
+ */
+async function editOf(api, value) {
+  if (value.config !== api.configKey || !value.operations) return undefined;
+  const now = await hashFiles(Object.keys(value.inputs).map((file) => join(ROOT, file)));
+  const changed = Object.keys(value.inputs).filter((file) => now[file] !== value.inputs[file]).map((file) => join(ROOT, file));
+  return { changed, operations: value.operations };
+}
+
+/** The same for one document, from its entry now (`npm run dev`, before it lints a save). */
+export async function readDocumentEdit(api) {
+  const entry = await readEntry(docEntry(api));
+  return entry.value ? editOf(api, entry.value) : undefined;
 }
 
 /** The files (absolute) a current document's last bundle read, from its cache entry. */
@@ -54,10 +77,13 @@ export async function readDocumentInputs(api) {
  * the hashes of those files taken right after bundling: if a file changed while the
  * build ran, nothing is recorded (the next build redoes the document).
  */
-export async function recordDocument(api, files, before) {
+export async function recordDocument(api, files, before, document) {
   const inputs = await hashFiles(files);
   if (before && JSON.stringify(before) !== JSON.stringify(inputs)) return false;
-  await writeEntry(docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles([api.bundle, api.types]) });
+  // The operationIds per path key: a later lint of part of the document checks that an
+  // edited path item kept its own (lib/slice.mjs); without them it lints the whole.
+  const operations = document ? operationIdsByPath(document) : undefined;
+  await writeEntry(docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles([api.bundle, api.types]), operations });
   return true;
 }
 

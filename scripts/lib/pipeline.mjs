@@ -3,11 +3,12 @@
 // `npm run lint`, `npm run generate`, `npm run build` and `npm run dev` all use it, so a
 // document is checked and generated the same way everywhere.
 import { join } from 'node:path';
-import { bundle, getLineColLocation, lint, lintConfig, loadConfig, stringifyYaml } from '@redocly/openapi-core';
+import { bundle, getLineColLocation, lint, lintConfig, lintFromString, loadConfig, stringifyYaml } from '@redocly/openapi-core';
 import { loadApis, rel, ROOT } from './apis.mjs';
 import { writeFileAtomic } from './files.mjs';
 import { finding, formatFinding, InputError, readYamlObject } from './findings.mjs';
 import { startSpectralWorker } from './spectral-worker.mjs';
+import { sliceFor } from './slice.mjs';
 import { checkTree, guardedRedoclyResolver, symlinkFindings } from './trust.mjs';
 import { versionFindings } from './version-checks.mjs';
 
@@ -21,9 +22,9 @@ export { formatFinding };
  * (unsafe markup) is reported beside their findings.
  */
 function preflight(api) {
-  const { blocking, content } = checkTree(api.root);
-  if (blocking.length) return { blocking, content };
-  return { blocking: readYamlObject(api.root, 'root document').findings ?? [], content };
+  const { blocking, content, graph } = checkTree(api.root);
+  if (blocking.length) return { blocking, content, graph };
+  return { blocking: readYamlObject(api.root, 'root document').findings ?? [], content, graph };
 }
 
 /** A tool that throws all the same: one finding at the root, never a stack trace. */
@@ -67,10 +68,13 @@ export async function createPipeline({ apis = loadApis(), lint: withLint = true 
 
   let configFindings; // the problems of redocly.yaml itself, found once
 
-  async function redoclyFindings(api) {
+  /** Redocly's findings for one API; `text`: lint that text (a slice) as its root. */
+  async function redoclyFindings(api, text) {
     const aliasConfig = config.forAlias(api.name);
     const externalRefResolver = await guardedRedoclyResolver(aliasConfig.resolve);
-    const problems = await lint({ ref: api.root, config: aliasConfig, externalRefResolver });
+    const problems = text === undefined
+      ? await lint({ ref: api.root, config: aliasConfig, externalRefResolver })
+      : await lintFromString({ source: text, absoluteRef: api.root, config: aliasConfig, externalRefResolver });
     return problems
       .map((p) => aliasConfig.addProblemToIgnore(p))
       .filter((p) => !p.ignored && p.severity !== 'off')
@@ -99,15 +103,31 @@ export async function createPipeline({ apis = loadApis(), lint: withLint = true 
       return [...(await configFindings), ...versionFindings(apis, checked), ...symlinkFindings()];
     },
 
-    /** Every error, warning, info or hint of both linters for one API; any one fails lint. */
-    async lint(api) {
-      const { blocking, content } = preflight(api);
+    /** How the last lint of each API went: `whole` (and why) or a slice of `keys` (lib/slice.mjs). */
+    lintScopes: new Map(),
+
+    /**
+     * Every error, warning, info or hint of both linters for one API; any one fails lint.
+     * With `edit` (`{ changed, operations }` from the build cache, lib/incremental.mjs: the
+     * files changed since its last clean lint), the linters first see only the path items
+     * the edit reached (lib/slice.mjs); a clean slice is the answer, anything else is
+     * answered by linting the whole document, so findings are always the whole's.
+     */
+    async lint(api, edit) {
+      const { blocking, content, graph } = preflight(api);
       if (blocking.length) return [...blocking, ...content];
-      const [redocly, spectral] = await Promise.all([
-        redoclyFindings(api).catch((error) => thrown('redocly', api, error)),
-        spectralWorker.lint(api.root).catch((error) => thrown('spectral', api, error)),
-      ]);
-      return [...content, ...redocly, ...spectral].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+      const both = (text) =>
+        Promise.all([
+          redoclyFindings(api, text).catch((error) => thrown('redocly', api, error)),
+          spectralWorker.lint(api.root, text).catch((error) => thrown('spectral', api, error)),
+        ]).then((found) => found.flat());
+      const slice = edit && !content.length ? sliceFor({ root: api.root, graph, ...edit }) : { whole: 'no edit given' };
+      if (slice.text !== undefined && (await both(slice.text)).length === 0) {
+        pipeline.lintScopes.set(api.name, { keys: slice.keys, total: slice.total });
+        return [];
+      }
+      pipeline.lintScopes.set(api.name, { whole: slice.whole ?? 'the slice had findings' });
+      return [...content, ...(await both())].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
     },
 
     /**

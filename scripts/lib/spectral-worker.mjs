@@ -60,7 +60,7 @@ export async function startSpectralWorker(rulesetPath) {
   if (answer.findings) throw new InputError(answer.findings);
   const { ruleset } = answer;
   return {
-    lint: (root) => ask(thread, { type: 'lint', ruleset, root }).then((message) => message.findings),
+    lint: (root, text) => ask(thread, { type: 'lint', ruleset, root, text }).then((message) => message.findings),
     /** Forgets this ruleset; the thread stays (idle, unref'd) for the next pipeline. */
     close: async () => thread.worker.postMessage({ type: 'drop', ruleset }),
   };
@@ -88,7 +88,7 @@ if (!isMainThread && workerData?.spectralWorker) {
     }
   }
 
-  async function lint(ruleset, root) {
+  async function lint(ruleset, root, text) {
     // A fresh Spectral (and so a fresh $ref resolver cache) per run: in watch mode the
     // referenced files change between runs. The ruleset itself is reused.
     // Files only, and only inside specs/ (lib/trust.mjs has refused the rest already; this
@@ -98,7 +98,7 @@ if (!isMainThread && workerData?.spectralWorker) {
     const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: guardedFileRead } } });
     const spectral = new Spectral({ resolver });
     spectral.setRuleset(rulesets.get(ruleset));
-    const results = await spectral.run(new Document(await readFile(root, 'utf8'), spectralParsers.Yaml, root));
+    const results = await spectral.run(new Document(text ?? (await readFile(root, 'utf8')), spectralParsers.Yaml, root));
     return {
       findings: results.map((r) =>
         finding('spectral', r.source ?? root, r.range.start.line + 1, r.range.start.character + 1, SEVERITY[r.severity], String(r.code), r.message),
@@ -106,10 +106,10 @@ if (!isMainThread && workerData?.spectralWorker) {
     };
   }
 
-  parentPort.on('message', async ({ id, type, ruleset, rulesetPath, root }) => {
+  parentPort.on('message', async ({ id, type, ruleset, rulesetPath, root, text }) => {
     if (type === 'drop') return void rulesets.delete(ruleset);
     try {
-      parentPort.postMessage({ id, ...(type === 'load' ? await load(rulesetPath) : await lint(ruleset, root)) });
+      parentPort.postMessage({ id, ...(type === 'load' ? await load(rulesetPath) : await lint(ruleset, root, text)) });
     } catch (error) {
       parentPort.postMessage({ id, error: error?.message ?? String(error) });
     }

@@ -17,6 +17,7 @@
 //
 // Belt and braces: the resolvers handed to Redocly (GuardedResolver) and to Spectral
 // (guardedFileRead) refuse the same refs, should a document reach them some other way.
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseFragment } from 'parse5';
@@ -270,23 +271,49 @@ function checkFile(file, text) {
 // Per file: its result, while the file is unchanged (inode, size, mtime). A file shared by
 // several documents (specs/common/) and a second pass (lint, then bundle) are read once.
 const fileCache = new Map();
+// Per file and content (`file\0sha256`): its result. A new process has none; the build
+// loads those of its last run (lib/check-cache.mjs, in the build cache, stamped with this
+// source) so that an edit re-checks the edited file, not all 700 of a wide document.
+const byContent = new Map();
+const contentKeyOf = new Map(); // file -> its content key when last checked
 function checkFileCached(file, stats) {
   const key = `${file}\0${stats.ino}\0${stats.size}\0${stats.mtimeMs}`;
   let result = fileCache.get(key);
   if (!result) {
-    result = checkFile(file, readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    const contentKey = `${file}\0${createHash('sha256').update(text).digest('hex')}`;
+    result = byContent.get(contentKey) ?? checkFile(file, text);
+    if (byContent.size > 20000) byContent.clear();
+    byContent.set(contentKey, result);
+    contentKeyOf.set(file, contentKey);
     if (fileCache.size > 5000) fileCache.clear();
     fileCache.set(key, result);
   }
   return result;
 }
 
+/** The per-content results of `files` as last checked (plain JSON, by key), and a way to give back earlier ones. */
+export const checkResults = {
+  of: (files) =>
+    Object.fromEntries(
+      [...new Set(files)]
+        .map((file) => contentKeyOf.get(file))
+        .filter((key) => key && byContent.has(key))
+        .sort()
+        .map((key) => [key, byContent.get(key)]),
+    ),
+  load: (results) => {
+    for (const [key, result] of Object.entries(results ?? {})) if (!byContent.has(key)) byContent.set(key, result);
+  },
+};
+
 // --- the tree of one root document --------------------------------------------------------
 
 /**
  * Walks the documents `rootFile` reads through its references, checking each file as
- * above. Returns `{ blocking, content, files }`: findings that keep the linters from
- * running, findings about unsafe markup, and the files read.
+ * above. Returns `{ blocking, content, files, graph }`: findings that keep the linters
+ * from running, findings about unsafe markup, the files read, and per file the files its
+ * $refs name.
  */
 export function checkTree(rootFile) {
   const blocking = [];
@@ -300,6 +327,8 @@ export function checkTree(rootFile) {
   }
   const seen = new Set([rootFile]);
   const queue = [rootFile];
+  // file -> the files its $refs name: what a lint of part of the document needs (lib/slice.mjs).
+  const graph = new Map();
   let bytes = 0;
   for (let i = 0; i < queue.length; i++) {
     const file = queue[i];
@@ -323,6 +352,8 @@ export function checkTree(rootFile) {
       break;
     }
     const result = checkFileCached(file, stats);
+    const reads = new Set();
+    graph.set(file, reads);
     blocking.push(...result.blocking);
     content.push(...result.content);
     for (const { ref, line, col } of result.refs) {
@@ -339,17 +370,18 @@ export function checkTree(rootFile) {
         continue;
       }
       for (const path of paths) {
+        reads.add(path);
         if (seen.has(path)) continue;
         seen.add(path);
         queue.push(path);
         if (seen.size > LIMITS.files) {
           fail(rootFile, 1, 1, 'size-limit', `this document reads more than ${LIMITS.files} files`);
-          return { blocking, content, files: queue };
+          return { blocking, content, files: queue, graph };
         }
       }
     }
   }
-  return { blocking, content, files: queue };
+  return { blocking, content, files: queue, graph };
 }
 
 /**
