@@ -32,7 +32,7 @@ function human({ base, groups, changes }) {
       : group.targets
         ? `against ${base} (the version an unpinned client sends each operation at)`
       : !group.against
-        ? `new since ${base}, a new API (no earlier version to compare with)`
+        ? `new since ${base}, ${group.newApi ? 'a new API' : 'no earlier version left'} (no earlier version to compare with)`
         : group.published
           ? `against ${base}`
           : `between versions (${group.against.version} -> ${group.name.split('@')[1]}), new since ${base}`;

@@ -94,8 +94,11 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
     } else {
       const previous = everyApi.filter((a) => a.apiName === api.apiName && compareVersions(a.version, api.version) < 0).sort((a, b) => compareVersions(a.version, b.version)).at(-1);
       group = { name: api.name, against: previous ? { version: previous.version, ref: null } : null, published: false, changes: [] };
-      // Named with its operations: a new API, or a new version (then also compared with the previous one).
-      const presence = presenceChanges(previous ? 'version-added' : 'api-added', { name: api.name, document: after.document });
+      // Named with its operations: a new version (then also compared with the previous one),
+      // or a new API when no version of it is in the working tree or at the base.
+      const known = previous || [...baseApis.keys()].some((name) => name.split('@')[0] === api.apiName);
+      const presence = presenceChanges(known ? 'version-added' : 'api-added', { name: api.name, document: after.document });
+      group.newApi = !known;
       if (previous) {
         const before = loadDocument(work, previous.rootRelative);
         presence.push(...compareDocuments(before.document, after.document, { ...meta, published: false }));
