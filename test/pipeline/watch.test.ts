@@ -7,7 +7,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addVersion } from '../helpers/add-version.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
@@ -33,6 +33,21 @@ function waitFor(pattern: RegExp, from: number, timeoutMs = 20_000): Promise<str
     }, timeoutMs);
     check();
   });
+}
+
+/**
+ * Resolves once dev has printed nothing for `quietMs`: an in-place write can be seen
+ * twice (truncated, then whole), and the second cycle's lines must not land in the next
+ * case's window and answer its wait before its own cycle ran.
+ */
+async function settled(quietMs = 700, timeoutMs = 20_000): Promise<void> {
+  const start = Date.now();
+  let length = output.length;
+  let since = Date.now();
+  while (Date.now() - since < quietMs && Date.now() - start < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (output.length !== length) [length, since] = [output.length, Date.now()];
+  }
 }
 
 const file = (path: string) => join(dir, path);
@@ -84,6 +99,8 @@ afterAll(async () => {
 }, 30_000);
 
 describe('npm run dev', () => {
+  beforeEach(() => settled(), 30_000);
+
   it('regenerates the types of the changed document only', async () => {
     const vendorBefore = await readFile(file(VENDOR_TYPES), 'utf8');
     const from = output.length;
