@@ -134,9 +134,16 @@ describe('docs:serve', () => {
   // docs origin, gets the status its operation documents from the mock behind it.
   const requests = apis().flatMap((api) => {
     const doc = bundled(api);
-    return operationsIn(doc).map((entry: any) => exampleRequest(doc, entry, api.family));
+    return operationsIn(doc).map((entry: any) => ({
+      ...exampleRequest(doc, entry, api.family),
+      // Every 2xx it documents: a PUT creates (201) or replaces (200), a long-running DELETE answers 202.
+      successes: Object.keys(entry.operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status)).map(Number),
+    }));
   });
   it.each(requests.map((r: any) => [`${r.method} ${r.prefix}${r.path}`, r] as const))('answers %s through the mock with its documented status', async (_, r: any) => {
+    // From the mock's start (its test API, on the same origin): another request's DELETE or
+    // running long-running operation must not change what this one finds.
+    expect((await send(server.url, '/__mock/reset', { method: 'POST' })).status).toBe(200);
     const headers: Record<string, string> = Object.fromEntries(r.headers.map((h: any) => [h.name, h.value]));
     if (r.secured) headers.authorization = 'Bearer docs-test';
     if (r.body !== undefined) headers['content-type'] = 'application/json';
@@ -144,7 +151,7 @@ describe('docs:serve', () => {
     // A company of its own: another request's DELETE must not change what this one finds.
     url.pathname = url.pathname.replace(/\/companies\([^)]*\)/, `/companies(docs-${randomUUID()})`);
     const answer = await send(server.url, url.pathname + url.search, { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) });
-    expect(answer.status, answer.body).toBe(r.success);
+    expect(r.successes, answer.body).toContain(answer.status);
   });
 
   it('stops cleanly on SIGTERM', async () => {

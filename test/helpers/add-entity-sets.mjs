@@ -7,6 +7,7 @@
 // Names are real business-data entity sets, several of them an extension of another
 // (item / itemVariant, vendor / vendorPayment): what a test matching by substring gets wrong.
 // Plain ESM (types in add-entity-sets.d.mts), so a benchmark can use it as the tests do.
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -28,11 +29,22 @@ const upper = (name) => name[0].toUpperCase() + name.slice(1);
 export const entityNames = (count) =>
   Array.from({ length: count }, (_, i) => (i < NAMES.length ? NAMES[i] : `${NAMES[i % NAMES.length]}${Math.floor(i / NAMES.length) + 1}`));
 
-/** Adds `count` entity sets to the business-data version folder `version` (relative to `dir`); returns their names. */
+/**
+ * Adds `count` entity sets to the business-data version folder `version` (relative to
+ * `dir`); returns their names. A name the workspace already has (its set's path, a path or
+ * schema file of that name: a contributor added it) is passed over for the next one.
+ */
 export async function addEntitySets(dir, { version = 'specs/business-central/v2.0', count = 60 } = {}) {
   const folder = join(dir, version);
-  const names = entityNames(count);
   let root = await readFile(join(folder, 'openapi.yaml'), 'utf8');
+  const taken = (name) =>
+    root.includes(`/${name}s:`) || root.includes(`/${name}s(`) ||
+    [`paths/${name}s.yaml`, `paths/${name}.yaml`, `schemas/${upper(name)}.yaml`].some((rel) => existsSync(join(folder, rel)));
+  const names = [];
+  for (let i = 0; names.length < count; i++) {
+    const [candidate] = entityNames(i + 1).slice(i);
+    if (!taken(candidate)) names.push(candidate);
+  }
   const write = (rel, text) => writeFile(join(folder, rel), text);
   for (const name of names) {
     const Entity = upper(name);

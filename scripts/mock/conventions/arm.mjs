@@ -26,7 +26,7 @@ import { deref } from '../documents.mjs';
 import { inCollection, parseResourcePath, templateShape } from './arm-ids.mjs';
 import { declaredPollingHeaders, longRunningOf, pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
 import { PAGE_SIZE, pagingShape } from './paging.mjs';
-import { propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
+import { parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = 'resource-manager';
 const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' } };
@@ -105,6 +105,22 @@ export function armCatalogue(documents) {
         if (entry && lower(entry.type) === lower(shape.type) && !resources.has(entry.key)) resources.set(entry.key, entry);
       }
     }
+  }
+  // A read's documented answer is also at the address its documented request names (the
+  // path filled with the parameters' examples: what the docs' samples and "Try it" send),
+  // so the documented request finds the documented resource, as a business-data key does.
+  for (const { doc, op, kind, shape } of covered.filter((c) => c.kind === 'read')) {
+    const operation = doc.document.paths[op.docPath][op.method];
+    const [example] = successExamples(doc.document, operation);
+    const parameters = parametersOf(doc.document, doc.document.paths[op.docPath], operation);
+    const path = op.docPath.replace(/\{([^}]+)\}/g, (whole, name) => {
+      const value = parameterExample(doc.document, parameters.find((p) => p.in === 'path' && p.name === name));
+      return value === undefined ? whole : encodeURIComponent(String(value));
+    });
+    const parsed = isObject(example) && !path.includes('{') ? parseResourcePath(path) : undefined;
+    if (parsed?.kind !== 'instance' || lower(parsed.type) !== lower(shape.type) || resources.has(parsed.key)) continue;
+    const entry = entryOf(types, { ...example, id: parsed.id });
+    if (entry) resources.set(entry.key, entry);
   }
   return { types, covered, resources: [...resources.values()] };
 }
