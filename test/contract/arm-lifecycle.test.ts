@@ -219,14 +219,19 @@ describe('the name check sees the store', () => {
 describe('the test API', () => {
   it('seeds resources (all or nothing), shows them in the snapshot, and reset puts back the documented ones', async () => {
     const id = `/subscriptions/${SUBSCRIPTION}/resourceGroups/rg-s/providers/Provider.Sql/servers/seeded`;
+    // What the documents hold at start (the fixture's documented server, and whatever else
+    // the workspace's documents document): seeding adds to it, reset goes back to it.
+    const names = () => mock.state.resources.map((r) => r.resource.name as string).sort();
+    const documented = names();
+    expect(documented).toContain('documented-server');
     const seeded = mock.seed({ resources: [{ id, location: 'westus', properties: { provisioningState: 'Succeeded' } }] });
     expect(seeded.resources).toEqual([expect.objectContaining({ id, name: 'seeded', type: 'Provider.Sql/servers' })]);
     expect((await call(at.server('rg-s', 'seeded'))).body.location).toBe('westus');
-    expect(mock.state.resources.map((r) => r.resource.name).sort()).toEqual(['documented-server', 'seeded']);
+    expect(names()).toEqual([...documented, 'seeded'].sort());
     expect(() => mock.seed({ resources: [{ id: `${id}x`, location: 'a' }, { id: '/subscriptions/s/providers/Provider.Sql/unknown/x' }] })).toThrow(/resources\[1\].*no.*PUT|not the id/);
     expect(mock.state.resources.map((r) => r.resource.name)).not.toContain('seededx');
     mock.reset();
-    expect(mock.state.resources.map((r) => r.resource.name)).toEqual(['documented-server']);
+    expect(names()).toEqual(documented);
     expect((await call(at.server('rg-s', 'seeded'))).status).toBe(404);
   });
 

@@ -11,7 +11,7 @@ import { operations } from '../../generated/operations.js';
 import { apis, bundled, deref, ROOT } from '../helpers/bundles.js';
 import { sample } from '../helpers/sample.js';
 // @ts-expect-error: plain ESM scripts without types
-import { exampleRequest, mockUrlOf, operationsIn } from '../../scripts/docs/samples.mjs';
+import { mockUrlOf, operationsIn } from '../../scripts/docs/samples.mjs';
 import { CHROMIUM, launch, type Browser } from './browser.js';
 import { byName, exampleGroups, onePerShape, operationOf, switchersOf } from './shapes.js';
 import { ensureDocs, pageOf, startDocsServer, type DocsServer } from './support.js';
@@ -324,11 +324,15 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
 
     it.each(ops.map((op) => [op.operationId, op] as const))('%s: "Try it" then "Send" gets the documented status from the mock', async (_, op) => {
       const entry = operationsIn(doc).find((e: any) => e.path === op.path && e.method === op.method.toLowerCase());
-      const request = exampleRequest(doc, entry, api.family);
+      // Every 2xx it documents: a PUT creates (201) or replaces (200), a long-running DELETE answers 202.
+      const successes = Object.keys(entry.operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status)).map(Number);
       await openOperation(page(), doc, op, routeOf(op));
+      // From the mock's start (its test API, on the docs' origin, from the test, not the page):
+      // another case's write or running long-running operation must not change what this one finds.
+      expect((await fetch(new URL('/__mock/reset', server.url), { method: 'POST' })).status).toBe(200);
       try {
         const answer = await tryIt(page(), isolated(entry));
-        expect(answer.status, answer.body).toBe(request.success);
+        expect(successes, answer.body).toContain(answer.status);
         // The dialog too: open, with the answer shown.
         expect(await seriousViolations(page())).toEqual([]);
       } finally {
