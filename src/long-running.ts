@@ -23,6 +23,7 @@
 import { pause } from './attempt.js';
 import { SENT_URL, type Core } from './core.js';
 import { ClientError } from './errors.js';
+import { ownLink } from './paging.js';
 import { retryAfterMs } from './retry.js';
 
 export interface PollOptions {
@@ -70,15 +71,8 @@ export async function pollUntilDone(core: Core, method: string, path: string, in
     if (!answer.ok) throw new ClientError('http', `${what}: ${step} answered ${answer.response.status}.`, { status: answer.response.status, body: answer.error });
     return answer;
   };
-  const link = (href: string | null | undefined): URL | undefined => {
-    if (!href) return undefined;
-    const url = URL.canParse(href, `${core.base}/`) ? new URL(href, `${core.base}/`) : undefined;
-    if (url?.origin !== core.origin) {
-      throw new ClientError('foreign-poll-link', `${what}: a link to ${url?.origin ?? 'an unreadable place'} refused, not the client's origin ${core.origin}.`);
-    }
-    if (op?.apiVersion !== undefined && !url.searchParams.has('api-version')) url.searchParams.set('api-version', op.apiVersion);
-    return url;
-  };
+  const link = (href: string | null | undefined, name: string): URL | undefined =>
+    href ? ownLink(core, href, op?.apiVersion, 'foreign-poll-link', `${what}: ${name}`) : undefined;
   const get = async (url: URL, step: string) => checked(await core.sendUrl(url, each), step);
   const wait = async (last: Answer) => {
     const ms = Math.min(retryAfterMs(last.response) ?? interval, ceiling);
@@ -92,9 +86,9 @@ export async function pollUntilDone(core: Core, method: string, path: string, in
   };
 
   const first = checked(await core.send(method, path, { ...request, ...each }), 'the first request');
-  const original = link(first.response[SENT_URL]);
-  const statusLink = link(first.response.headers.get('Azure-AsyncOperation'));
-  const location = link(first.response.headers.get('Location'));
+  const original = link(first.response[SENT_URL], 'the request URL');
+  const statusLink = link(first.response.headers.get('Azure-AsyncOperation'), 'Azure-AsyncOperation');
+  const location = link(first.response.headers.get('Location'), 'Location');
   const via = op?.finalStateVia;
   let last = first;
 

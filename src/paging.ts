@@ -53,6 +53,21 @@ const normal = (href: string) => {
  * property (`nextLink`, `@odata.nextLink`) is followed on the client's origin. A link
  * without `api-version` gets `apiVersion` when one is given (resource management).
  */
+/**
+ * A link read from an answer (a nextLink, a long-running operation's status or Location
+ * link), as the clients follow it: resolved against baseUrl, so a relative link stays on
+ * the client's origin; anything else, or a link that does not parse (origin "null"), is
+ * refused with ClientError `code` before a request, and so the token, leaves. The fragment
+ * is dropped; an ARM link without `api-version` gets the operation's.
+ */
+export function ownLink(core: Core, href: string, apiVersion: string | undefined, code: 'foreign-next-link' | 'foreign-poll-link', what: string): URL {
+  const url = URL.canParse(href, `${core.base}/`) ? new URL(href, `${core.base}/`) : new URL('about:blank');
+  if (url.origin !== core.origin) throw new ClientError(code, `${what} to ${url.origin} refused, not the client's origin ${core.origin}.`);
+  url.hash = '';
+  if (apiVersion !== undefined && !url.searchParams.has('api-version')) url.searchParams.set('api-version', apiVersion);
+  return url;
+}
+
 export async function* followNextLinks<Page extends object>(
   core: Core,
   first: (init: Record<string, unknown>) => Promise<PageResult>,
@@ -89,18 +104,7 @@ export async function* followNextLinks<Page extends object>(
     yield page as unknown as Page;
     const next = page[linkName] as string | null | undefined;
     if (!next) return;
-    // Resolved against baseUrl, so a relative link stays on the client's origin; a link
-    // that does not parse gets origin "null" and is refused like a foreign one.
-    const url = URL.canParse(next, `${core.base}/`) ? new URL(next, `${core.base}/`) : new URL('about:blank');
-    if (url.origin !== core.origin) {
-      throw new ClientError(
-        'foreign-next-link',
-        `${what}: ${linkName} to ${url.origin} refused, not the client's origin ${core.origin}.`,
-      );
-    }
-    url.hash = '';
-    // ARM nextLinks normally carry api-version; add the operation's when one does not.
-    if (apiVersion !== undefined && !url.searchParams.has('api-version')) url.searchParams.set('api-version', apiVersion);
+    const url = ownLink(core, next, apiVersion, 'foreign-next-link', `${what}: ${linkName}`);
     if (seen.has(url.href)) return;
     if (pages >= maxPages) {
       throw new ClientError('page-limit', `${what}: stopped after ${maxPages} pages (maxPages) with a ${linkName} left.`);
