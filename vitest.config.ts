@@ -4,6 +4,10 @@ import { filesNeedingIsolation, filesUsingBrowser, UNIT } from './test/isolation
 import LongestFirst from './test/sequencer.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
+// Every build a test runs (in its process or in a child) runs in a process of its own, as
+// on a fresh machine: no build server (scripts/build-server/) is started for the test
+// copies. test/pipeline/build-server.test.ts turns it on for its own builds.
+process.env.PROVIDER_API_BUILD_SERVER = 'off';
 // The unit project's files (folders: UNIT in test/isolation.ts) share their worker's
 // modules, except those that mock a module or change process-wide state, which run isolated.
 const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);

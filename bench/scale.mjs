@@ -19,9 +19,11 @@
 //              save -> done
 //   wide       (--wide <entity sets>) one version as wide as the real services: v2.0 with
 //              that many entity sets more (bench/lib/workspace-wide.mjs, 5 operations each),
-//              --wide-rounds rounds of: cold build, build after one schema's description
-//              edit, build after one path file's description edit (wall and CPU, each step);
-//              then `npm run dev --no-mock` with --samples schema edits (save -> types, -> done)
+//              --wide-rounds rounds of: cold build (a fresh clone's first `npm run build`:
+//              it starts the build server), build after one schema's description edit and
+//              after one path file's description edit (both on the build server), and one
+//              schema edit built in a process of its own (`--no-server`); wall and CPU
+//              (the server's included, from /proc), each step; then `npm run dev --no-mock` with --samples schema edits (save -> types, -> done)
 // Usage: node bench/scale.mjs [--sizes 5,25,100,250] [--baseline-max 25] [--watch 100]
 //                             [--samples 7] [--lint-only 1000] [--wide 59 [--wide-rounds 3]]
 //        node bench/scale.mjs --sizes '' --wide 59      # the wide row alone
@@ -29,6 +31,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs, promisify } from 'node:util';
 import { parse } from 'yaml';
 import { filesUnder } from '../scripts/lib/walk.mjs';
@@ -51,7 +54,10 @@ const { values: opts } = parseArgs({
   },
 });
 const run = promisify(execFile);
-const ENV = { ...process.env, ...QUIET_ENV };
+// Builds in processes of their own unless a row says otherwise (the wide row measures the
+// build server, scripts/build-server/, which `npm run build` uses by default).
+const ENV = { ...process.env, ...QUIET_ENV, PROVIDER_API_BUILD_SERVER: 'off' };
+const SERVER_ENV = { ...ENV, PROVIDER_API_BUILD_SERVER: 'on' };
 const node = (cwd, args) => run(process.execPath, args, { cwd, env: ENV, maxBuffer: 1 << 26 });
 
 async function timed(fn) {
@@ -139,16 +145,41 @@ if (opts['lint-only']) {
   process.exit(0);
 }
 
-/** `node scripts/build.mjs` under /usr/bin/time: wall ms, CPU ms (user + system, its compilers included), steps, output. */
-async function timedBuild(dir) {
+/** CPU ms of a process and of the children it waited for (/proc/<pid>/stat), or 0 once it is gone. */
+function processCpu(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * 10; // 100 ticks a second
+  } catch {
+    return 0;
+  }
+}
+const serverPid = (out) => Number(/build server \(pid (\d+)/.exec(out)?.[1] ?? 0);
+
+/**
+ * `node scripts/build.mjs` under /usr/bin/time: wall ms, CPU ms (user + system, its
+ * compilers included), steps, output. With `server`, the build runs on the workspace's
+ * build server (started by the first such build): its CPU is the client's plus what the
+ * server spent meanwhile (/proc), compilers included.
+ */
+async function timedBuild(dir, { server = false } = {}) {
+  const before = server && lastServer ? processCpu(lastServer) : 0;
   const start = performance.now();
-  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'CPU_S %U %S', process.execPath, 'scripts/build.mjs'], { cwd: dir, env: ENV, maxBuffer: 1 << 26 });
+  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'CPU_S %U %S', process.execPath, 'scripts/build.mjs'], { cwd: dir, env: server ? SERVER_ENV : ENV, maxBuffer: 1 << 26 });
   const wall = performance.now() - start;
   if (!/build {2}done/.test(stdout)) throw new Error(`build failed:
 ${stdout}${stderr}`);
   const [, user, sys] = /CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);
-  return { wall, cpu: (Number(user) + Number(sys)) * 1000, steps: stepsOf(stdout), out: stdout.trim() };
+  let cpu = (Number(user) + Number(sys)) * 1000;
+  if (server) {
+    const pid = serverPid(stdout);
+    if (!pid) throw new Error(`the build did not run on a build server:\n${stdout}`);
+    cpu += processCpu(pid) - (pid === lastServer ? before : 0);
+    lastServer = pid;
+  }
+  return { wall, cpu, steps: stepsOf(stdout), out: stdout.trim() };
 }
+let lastServer;
 
 /** Replaces `from` by `to` in a file of `dir` (throws when the text is not there). */
 async function replaceIn(dir, file, from, to) {
@@ -164,24 +195,35 @@ async function wideBench(count, rounds, samples) {
   const { dir, names } = copy;
   const up = (name) => name[0].toUpperCase() + name.slice(1);
   const loads = [];
-  const result = { count, operations: count * 5 + 1, files: copy.written.length, cold: [], schema: [], path: [] };
+  const result = { count, operations: count * 5 + 1, cold: [], schema: [], path: [], own: [] };
+  const stopServer = () => run(process.execPath, ['scripts/build.mjs', '--stop-server'], { cwd: dir, env: SERVER_ENV });
   try {
     for (let r = 0; r < rounds; r++) {
       loads.push(loadavg()[0]);
+      // Cold: what a fresh clone's first `npm run build` does (no server, cache, dist/ or docs;
+      // it starts the build server and builds there).
+      await stopServer();
+      const stopped = lastServer;
+      for (let i = 0; i < 100 && stopped && processCpu(stopped); i++) await new Promise((r) => setTimeout(r, 50));
       await rm(join(dir, '.cache'), { recursive: true, force: true });
       await rm(join(dir, 'dist'), { recursive: true, force: true });
       await rm(join(dir, 'generated/docs'), { recursive: true, force: true });
-      result.cold.push(await timedBuild(dir));
+      result.cold.push(await timedBuild(dir, { server: true }));
       // A schema's description (changes the types' JSDoc, not their shape), another entity each round.
       const entity = up(names[(r * 7) % names.length]);
       await replaceIn(dir, `${WIDE_VERSION}/schemas/${entity}.yaml`, 'description: An amount, a decimal.', `description: An amount, a decimal (round ${r}).`);
-      result.schema.push(await timedBuild(dir));
+      result.schema.push(await timedBuild(dir, { server: true }));
       // A path file: one operation's description.
       const name = names[(r * 7 + 3) % names.length];
       await replaceIn(dir, `${WIDE_VERSION}/paths/${name}.yaml`, 'description: Reads one', `description: Reads (round ${r}) one`);
-      result.path.push(await timedBuild(dir));
-      for (const kind of ['cold', 'schema', 'path']) console.log(`wide round ${r + 1}, ${kind}: ${fmtS(result[kind][r].wall)} wall, ${fmtS(result[kind][r].cpu)} CPU\n${result[kind][r].out}`);
+      result.path.push(await timedBuild(dir, { server: true }));
+      // The same kind of schema edit, built in a process of its own (--no-server; CI's way).
+      const other = up(names[(r * 7 + 5) % names.length]);
+      await replaceIn(dir, `${WIDE_VERSION}/schemas/${other}.yaml`, 'description: An amount, a decimal.', `description: An amount, a decimal (own ${r}).`);
+      result.own.push(await timedBuild(dir));
+      for (const kind of ['cold', 'schema', 'path', 'own']) console.log(`wide round ${r + 1}, ${kind}: ${fmtS(result[kind][r].wall)} wall, ${fmtS(result[kind][r].cpu)} CPU\n${result[kind][r].out}`);
     }
+    await stopServer();
     loads.push(loadavg()[0]);
     const start = performance.now();
     const dev = startDev(dir, ENV);
@@ -207,11 +249,11 @@ if (Number(opts.wide) > 0) {
   const med = (list, f) => median(list.map(f));
   const ratio = (kind, f) => `${Math.round((100 * med(w[kind], f)) / med(w.cold, f))} %`;
   const stepsOf_ = (kind) => ['lint', 'generate', 'docs', 'compile'].map((s) => fmtS(med(w[kind], (b) => b.steps[s] ?? 0))).join(' / ');
-  console.log(`\nwide: ${w.operations} operations in one version (${w.count} entity sets added, ${w.files} files), load average ${w.loads.map((l) => l.toFixed(1)).join(' -> ')}`);
+  console.log(`\nwide: ${w.operations} operations in one version (${w.count} entity sets added), load average ${w.loads.map((l) => l.toFixed(1)).join(' -> ')}`);
   console.log(w.devLog);
   console.log('\n| wide, median of ' + w.cold.length + ' | wall | CPU (user + sys) | wall vs cold | CPU vs cold | lint / generate / docs / compile (wall) |');
   console.log('| --- | ---: | ---: | ---: | ---: | --- |');
-  for (const [kind, label] of [['cold', '`npm run build`, cold (no cache, no dist/, no docs)'], ['schema', 'after one schema\'s description edit'], ['path', 'after one path file\'s description edit']]) {
+  for (const [kind, label] of [['cold', '`npm run build`, cold: a fresh clone\'s first build (no cache, dist/, docs or server; it starts the server)'], ['schema', 'after one schema\'s description edit (on the build server)'], ['path', 'after one path file\'s description edit (on the build server)'], ['own', 'after one schema\'s description edit, in a process of its own (`--no-server`)']]) {
     console.log(`| ${label} | ${fmtS(med(w[kind], (b) => b.wall))} | ${fmtS(med(w[kind], (b) => b.cpu))} | ${ratio(kind, (b) => b.wall)} | ${ratio(kind, (b) => b.cpu)} | ${stepsOf_(kind)} |`);
   }
   console.log(`| \`npm run dev\`: start -> watching | ${fmtS(w.ready)} | | | | |`);

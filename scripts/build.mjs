@@ -121,12 +121,17 @@ async function build(skip) {
   console.log(`build  done in ${seconds(total)}`);
 }
 
+/** The steps a build can skip; with --no-server and --stop-server, every option it knows. */
+export const STEP_FLAGS = ['--no-compile', '--no-docs'];
+const FLAGS = [...STEP_FLAGS, '--no-server', '--stop-server'];
+
 /**
- * The command: returns its exit code (0, or 1 with the failing step's output printed).
- * --no-compile / --no-docs skip a step (the pipeline benchmark compares like with like).
+ * One build in this process: returns its exit code (0, or 1 with the failing step's output
+ * printed). --no-compile / --no-docs skip a step (the pipeline benchmark compares like with
+ * like). The build server (build-server/server.mjs) runs this for its clients.
  */
-export function main(args = process.argv.slice(2)) {
-  const skip = new Set(args.filter((a) => a.startsWith('--no-')).map((a) => a.slice(5)));
+export function buildHere(args = []) {
+  const skip = new Set(args.filter((a) => STEP_FLAGS.includes(a)).map((a) => a.slice(5)));
   return runCommand('build', async () => {
     try {
       await build(skip);
@@ -136,6 +141,33 @@ export function main(args = process.argv.slice(2)) {
       return 1;
     }
   });
+}
+
+/**
+ * The command: the build on this workspace's build server (build-server/: started for the
+ * first build, warm for the next ones), or in this process when no server can take it.
+ * `--no-server` (or PROVIDER_API_BUILD_SERVER=off) builds here and starts none;
+ * `--stop-server` stops it.
+ */
+export async function main(args = process.argv.slice(2)) {
+  const { buildOnServer, stopServer } = await import('./build-server/client.mjs');
+  const { serverWanted } = await import('./build-server/address.mjs');
+  const unknown = args.filter((a) => !FLAGS.includes(a));
+  if (unknown.length) {
+    console.error(`build  unknown option ${unknown.join(' ')} (known: ${FLAGS.join(', ')})`);
+    return 2;
+  }
+  if (args.includes('--stop-server')) {
+    console.log((await stopServer()) ? 'build  the build server stopped' : 'build  no build server runs for this workspace');
+    return 0;
+  }
+  const wanted = serverWanted(args);
+  const local = args.filter((a) => a !== '--no-server');
+  if (wanted) {
+    const code = await buildOnServer(local);
+    if (code !== undefined) return code;
+  }
+  return buildHere(local);
 }
 
 if (isMain(import.meta.url)) process.exitCode = await main();

@@ -15,6 +15,8 @@
 # installs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# A build per process, as on a fresh machine: no build server (scripts/build-server/).
+export PROVIDER_API_BUILD_SERVER=off
 
 INSTALL_ONLY=false
 if [ "${1:-}" = "--install-only" ]; then

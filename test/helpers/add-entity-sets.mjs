@@ -6,7 +6,8 @@
 // entity: 60 entity sets are the 300 operations of one wide API version (issue 34).
 // Names are real business-data entity sets, several of them an extension of another
 // (item / itemVariant, vendor / vendorPayment): what a test matching by substring gets wrong.
-// Plain ESM (types in add-entity-sets.d.mts), so a benchmark can use it as the tests do.
+// Plain ESM (types in add-entity-sets.d.mts): the one generator of a wide workspace, used by
+// the tests and by the benchmarks (bench/lib/workspace-wide.mjs) alike.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -58,10 +59,20 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
     const success = (status, example, schema = `$ref: ../schemas/${Entity}.yaml`) =>
       `    "${status}":\n      description: The ${name}.\n      content:\n        application/json:\n          schema:\n            ${schema}\n          examples:\n            Basic:\n              $ref: ../examples/${example}_Basic.yaml\n`;
     const body = `  requestBody:\n    required: true\n    content:\n      application/json:\n        schema:\n          $ref: ../schemas/${Entity}.yaml\n        examples:\n          Basic:\n            $ref: ../examples/create${Entity}_Basic_request.yaml\n`;
-    const operation = (method, id, summary) => `${method}:\n  operationId: ${id}\n  summary: ${summary}\n  description: ${summary}.\n${tag}  parameters:\n${company}`;
+    const operation = (method, id, summary, description = `${summary}.`) => `${method}:\n  operationId: ${id}\n  summary: ${summary}\n  description: ${description}\n${tag}  parameters:\n${company}`;
     const list = `type: object\n            properties:\n              value:\n                type: array\n                items:\n                  $ref: ../schemas/${Entity}.yaml`;
 
-    await write(`schemas/${Entity}.yaml`, `type: object\ndescription: A ${name}.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: The id.\n  displayName:\n    type: string\n    description: The name.\n`);
+    const property = (key, type, description, extra = '') => `  ${key}:\n    type: ${type}\n${extra}    description: ${description}\n`;
+    await write(
+      `schemas/${Entity}.yaml`,
+      `type: object\ndescription: A ${name} of a company.\nproperties:\n` +
+        property('id', 'string', 'The id.', '    format: uuid\n    readOnly: true\n') +
+        property('number', 'string', `Number of the ${name}.`) +
+        property('displayName', 'string', 'The name.') +
+        property('amount', 'number', 'An amount, a decimal.') +
+        property('blocked', 'boolean', `Whether the ${name} is blocked.`) +
+        property('lastModifiedDateTime', 'string', `When the ${name} was last changed.`, '    format: date-time\n    readOnly: true\n'),
+    );
     const value = `value:\n  id: ${ID}\n  displayName: Basic ${name}\n`;
     for (const id of [`get${Entity}`, `create${Entity}`, `update${Entity}`]) await write(`examples/${id}_Basic.yaml`, `summary: A ${name}\n${value}`);
     await write(`examples/create${Entity}_Basic_request.yaml`, `summary: A ${name}\nvalue:\n  displayName: Basic ${name}\n`);
@@ -73,7 +84,7 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
     );
     await write(
       `paths/${name}.yaml`,
-      `${operation('get', `get${Entity}`, `Get a ${name}`)}${key(`      example: ${ID}\n`)}  responses:\n${success(200, `get${Entity}`)}${error}` +
+      `${operation('get', `get${Entity}`, `Get a ${name}`, `Reads one ${name} of a company.`)}${key(`      example: ${ID}\n`)}  responses:\n${success(200, `get${Entity}`)}${error}` +
         `${operation('patch', `update${Entity}`, `Update a ${name}`)}${key(`      example: ${ID}\n`)}    - $ref: ../parameters/If-Match.yaml\n${body}  responses:\n${success(200, `update${Entity}`)}${error}` +
         `${operation('delete', `delete${Entity}`, `Delete a ${name}`)}${key(`      examples:\n        Basic:\n          value: ${ID}\n`)}  responses:\n    "204":\n      description: Deleted.\n${error}`,
     );

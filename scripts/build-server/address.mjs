@@ -1,0 +1,60 @@
+// Where a workspace's build server listens, and the key of the code it runs.
+//
+// The address is a Unix socket, never a TCP port: only this user can reach it. It lives in
+// a folder of this user's own under the temp folder (mode 0700, checked before use, never
+// followed through a symlink), named by a hash of the workspace's real path: one server per
+// workspace checkout, so two clones (or a test's copy) never share one.
+//
+// The code key is what decides whether a running server may build for a client: the Node
+// binary and version, the installed packages (the lockfile and npm's record of what is in
+// node_modules) and the pipeline's own source (every scripts/**/*.mjs). A server whose key
+// differs from the client's is told to stop and the client builds in its own process, so
+// a pulled commit or a `npm ci` never runs under old code. The configs (redocly.yaml,
+// .spectral.yaml, spectral/) are not in it: every build reads them afresh, as a new
+// process would.
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ROOT } from '../lib/apis.mjs';
+import { filesUnder } from '../lib/walk.mjs';
+
+/**
+ * Off when `PROVIDER_API_BUILD_SERVER=off` (or `0`, `false`) or the command has
+ * `--no-server`; .ci/run and the test suite turn it off: each of their builds is a process
+ * of its own, as on a fresh machine.
+ */
+export function serverWanted(args = [], env = process.env) {
+  return !args.includes('--no-server') && !/^(off|0|false|no)$/i.test(env.PROVIDER_API_BUILD_SERVER ?? '');
+}
+
+/** This user's folder for build-server sockets, made (0700) if need be; throws when it is not safe to use. */
+export function socketFolder() {
+  const uid = process.getuid?.() ?? 0;
+  const folder = join(tmpdir(), `provider-api-build-${uid}`);
+  if (!existsSync(folder)) mkdirSync(folder, { mode: 0o700 });
+  const stats = lstatSync(folder);
+  if (!stats.isDirectory() || stats.isSymbolicLink()) throw new Error(`${folder} is not a folder`);
+  if (stats.uid !== uid) throw new Error(`${folder} belongs to another user (uid ${stats.uid})`);
+  if ((stats.mode & 0o077) !== 0) throw new Error(`${folder} can be read or entered by other users (mode ${(stats.mode & 0o777).toString(8)})`);
+  return folder;
+}
+
+/** The socket of this workspace's server. */
+export function socketPath(root = ROOT) {
+  const id = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 24);
+  return join(socketFolder(), `${id}.sock`);
+}
+
+/** The key of the code a build runs (see above). */
+export function codeKey(root = ROOT) {
+  const hash = createHash('sha256');
+  hash.update(`${process.execPath}\0${process.version}\0${realpathSync(root)}\0`);
+  const inputs = [join(root, 'package-lock.json'), join(root, 'node_modules/.package-lock.json'), ...filesUnder(join(root, 'scripts'), (file) => file.endsWith('.mjs'))];
+  for (const file of inputs) {
+    hash.update(`${relative(root, file)}\0`);
+    hash.update(existsSync(file) ? readFileSync(file) : 'absent');
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}

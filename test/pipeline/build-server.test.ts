@@ -1,0 +1,185 @@
+// `npm run build` on the build server (scripts/build-server/), on a throw-away copy: the
+// first build starts the copy's server and runs there; the next one, after an edit, runs
+// on the same server and writes what a build in its own process writes; a failing build
+// fails the same way; a server running other code (a pull, `npm ci`) stops and a new one
+// builds; `--stop-server` stops it; an unsafe socket folder means no server (the build
+// runs in its own process); the server goes when its workspace goes. The rest of the
+// suite builds without a server (vitest.config.ts); these builds turn it on. The steps
+// that do not touch the server (compile, docs) are skipped: other tests check them.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from '../helpers/in-process.js';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { filesUnder } from '../../scripts/lib/walk.mjs';
+
+const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
+const TYPES = 'generated/types/businesscentral-v1.0.ts';
+const STEPS = ['--no-compile', '--no-docs'];
+let dir: string;
+let remove: (() => Promise<void>) | undefined;
+let temp: string; // this test's TMPDIR: its own socket folder
+const servers = new Set<number>();
+
+const file = (path: string) => join(dir, path);
+
+/** `node scripts/build.mjs <args>` in the copy, as a new process, with the server on. */
+function build(args: string[] = STEPS, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['scripts/build.mjs', ...args],
+      { cwd: dir, env: { ...process.env, PROVIDER_API_BUILD_SERVER: 'on', TMPDIR: temp, ...env } },
+      (error, stdout, stderr) => {
+        const output = stdout + stderr;
+        for (const [, pid] of output.matchAll(/build server \(pid (\d+)/g)) servers.add(Number(pid));
+        resolve({ code: typeof error?.code === 'number' ? error.code : error ? 1 : 0, output });
+      },
+    );
+  });
+}
+const pidOf = (output: string) => Number(/build server \(pid (\d+), build (\d+)\)/.exec(output)?.[1]);
+const buildNumberOf = (output: string) => Number(/build server \(pid \d+, build (\d+)\)/.exec(output)?.[1]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+async function gone(pid: number, withinMs: number) {
+  for (let waited = 0; waited < withinMs && alive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
+  return !alive(pid);
+}
+
+/** SHA-256 of each file under generated/ but the docs (what lint + generate write). */
+async function generated(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const path of filesUnder(file('generated'), (f) => !f.includes('/docs/'))) files.set(relative(dir, path), createHash('sha256').update(await readFile(path)).digest('hex'));
+  return files;
+}
+
+async function editSchema(description: string) {
+  const text = await readFile(file(SCHEMA), 'utf8');
+  const next = text.replace(/(  code:\n    type: string\n    description: )[^\n]*/, `$1${description}`);
+  expect(next).not.toBe(text);
+  await writeFile(file(SCHEMA), next);
+}
+
+beforeAll(async () => {
+  ({ dir, remove } = await workspaceCopy('build-server-test-', { built: true }));
+  temp = await mkdtemp(join(tmpdir(), 'build-server-tmp-'));
+}, 60_000);
+
+afterAll(async () => {
+  for (const pid of servers) if (alive(pid)) process.kill(pid, 'SIGTERM');
+  await remove?.();
+  await rm(temp, { recursive: true, force: true });
+});
+
+describe.sequential('npm run build on the build server', () => {
+  let first: number;
+
+  it('starts a server for the first build and builds there', { timeout: 120_000 }, async () => {
+    const { code, output } = await build();
+    expect(output).toContain('started a build server for this workspace');
+    expect(code, output).toBe(0);
+    first = pidOf(output);
+    expect(buildNumberOf(output)).toBe(1);
+    expect(alive(first)).toBe(true);
+    expect(output).toMatch(/build {2}done in/);
+  });
+
+  it('builds an edit on the same server, and writes what a build in its own process writes', { timeout: 120_000 }, async () => {
+    await editSchema('Short code (on the server).');
+    const { code, output } = await build();
+    expect(code, output).toBe(0);
+    expect(pidOf(output)).toBe(first);
+    expect(buildNumberOf(output)).toBe(2);
+    expect(output).toMatch(/1 of \d+ documents \(1 changed/);
+    expect(await readFile(file(TYPES), 'utf8')).toContain('Short code (on the server).');
+    const served = await generated();
+    // The same sources built from an empty cache, in this test's process (no server).
+    await rm(file('.cache'), { recursive: true, force: true });
+    const here = await runInProcess(dir, 'scripts/build.mjs', ...STEPS);
+    expect(here.code, here.output).toBe(0);
+    expect(here.output).not.toContain('build server');
+    expect(await generated()).toEqual(served);
+  });
+
+  it('fails a broken edit as a process does: file and line, exit code 1, outputs kept', { timeout: 120_000 }, async () => {
+    const before = await generated();
+    const text = await readFile(file(SCHEMA), 'utf8');
+    await writeFile(file(SCHEMA), text.replace(/(  code:\n    type: )string/, '$1strin'));
+    try {
+      const { code, output } = await build();
+      expect(pidOf(output)).toBe(first);
+      expect(output).toMatch(new RegExp(`${SCHEMA.replace(/\./g, '\\.')}:\\d+:\\d+ +error`));
+      expect(output).toContain('build  lint FAILED');
+      expect(code).toBe(1);
+      expect(await generated()).toEqual(before);
+    } finally {
+      await writeFile(file(SCHEMA), text);
+    }
+  });
+
+  it('refuses an unknown option, naming it, before any server is asked', { timeout: 60_000 }, async () => {
+    const { code, output } = await build(['--no-lint']);
+    expect(output).toContain('build  unknown option --no-lint');
+    expect(output).not.toContain('build server (pid');
+    expect(code).toBe(2);
+  });
+
+  it('stops a server that runs other code (a pull, npm ci) and builds on a new one', { timeout: 120_000 }, async () => {
+    const gaps = file('scripts/gaps.mjs');
+    await writeFile(gaps, `${await readFile(gaps, 'utf8')}// pulled\n`);
+    const { code, output } = await build();
+    expect(code, output).toBe(0);
+    expect(output).toContain('the build server ran other code');
+    const second = pidOf(output);
+    expect(second).not.toBe(first);
+    expect(buildNumberOf(output)).toBe(1);
+    expect(await gone(first, 10_000)).toBe(true);
+    first = second;
+  });
+
+  it('stops on --stop-server, and says when none runs', { timeout: 60_000 }, async () => {
+    const stopped = await build(['--stop-server']);
+    expect(stopped.output).toContain('build  the build server stopped');
+    expect(stopped.code).toBe(0);
+    expect(await gone(first, 10_000)).toBe(true);
+    const again = await build(['--stop-server']);
+    expect(again.output).toContain('build  no build server runs for this workspace');
+  });
+
+  it('starts no server when its socket folder can be entered by other users, and builds in its own process', { timeout: 120_000 }, async () => {
+    const open = await mkdtemp(join(tmpdir(), 'build-server-open-'));
+    try {
+      const folder = join(open, `provider-api-build-${process.getuid?.() ?? 0}`);
+      await mkdir(folder);
+      await chmod(folder, 0o777);
+      const { code, output } = await build(STEPS, { TMPDIR: open });
+      expect(output).toMatch(/no build server started \(.*can be read or entered by other users/);
+      expect(output).not.toContain('build server (pid');
+      expect(code, output).toBe(0);
+    } finally {
+      await rm(open, { recursive: true, force: true });
+    }
+  });
+
+  it('goes when its workspace goes', { timeout: 120_000 }, async () => {
+    const { code, output } = await build();
+    expect(code, output).toBe(0);
+    const pid = pidOf(output);
+    expect(alive(pid)).toBe(true);
+    await remove!();
+    remove = undefined;
+    expect(existsSync(dir)).toBe(false);
+    expect(await gone(pid, 15_000)).toBe(true);
+  });
+});
