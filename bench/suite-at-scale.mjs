@@ -4,7 +4,11 @@
 // runs the whole suite there (every project, contract included), prints the failures, the
 // summary, the wall time and the load average seen during the run.
 //
-// Usage: node bench/suite-at-scale.mjs [N] [--out FILE] [--keep] [--dir DIR] [vitest args]
+// With --wide <sets>, the workspace is instead as wide as the real services: v2.0 holds that
+// many entity sets more (bench/lib/workspace-wide.mjs, the tests' own generator; 60 sets:
+// about 300 operations), issue 34's "npm test at width".
+//
+// Usage: node bench/suite-at-scale.mjs [N] [--wide SETS] [--out FILE] [--keep] [--dir DIR] [vitest args]
 //   --out FILE  write vitest's whole output to FILE (the console gets the failures only)
 //   --keep      leave the workspace in place and print its path (to re-run single tests)
 //   --dir DIR   re-use a workspace left by --keep (no copy, no build); implies --keep
@@ -21,17 +25,19 @@ const n = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 100;
 let out;
 let keep = false;
 let dir;
+let wide = 0;
 const extra = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--out') out = resolve(args[++i]);
   else if (args[i] === '--keep') keep = true;
   else if (args[i] === '--dir') (dir = resolve(args[++i])), (keep = true);
+  else if (args[i] === '--wide') wide = Number(args[++i]);
   else extra.push(args[i]);
 }
 
 // What the tests read besides what a benchmark copy holds: the tests and their config, the
 // CommonJS build's config (without it the build skips dist/cjs/), the package's README.
-const FOR_TESTS = ['test', 'vitest.config.ts', 'tsconfig.cjs.json', 'README.md', '.npmrc', '.nvmrc'];
+const FOR_TESTS = ['test', 'bench', 'vitest.config.ts', 'tsconfig.cjs.json', 'README.md', '.npmrc', '.nvmrc'];
 
 const loads = [];
 const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);
@@ -41,13 +47,18 @@ const loadLine = () => {
   return `load average (1 min, every 5 s, n=${loads.length}): min ${sorted[0].toFixed(2)}, median ${sorted[sorted.length >> 1].toFixed(2)}, max ${sorted.at(-1).toFixed(2)}`;
 };
 
-const copy = dir ? { dir, remove: async () => {} } : await workspaceOfN(n, `suite-n${n}-`);
+const label = wide ? `${wide} more entity sets in v2.0` : `N=${n}`;
+const copy = dir
+  ? { dir, remove: async () => {} }
+  : wide
+    ? await (await import('./lib/workspace-wide.mjs')).wideWorkspace(wide, `suite-wide${wide}-`)
+    : await workspaceOfN(n, `suite-n${n}-`);
 try {
   if (!dir) {
     for (const entry of FOR_TESTS) await cp(join(ROOT, entry), join(copy.dir, entry), { recursive: true });
     const start = performance.now();
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: copy.dir, encoding: 'utf8' });
-    console.log(`${build.stdout}${build.stderr}build of N=${n}: exit ${build.status}, ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--no-server'], { cwd: copy.dir, encoding: 'utf8' });
+    console.log(`${build.stdout}${build.stderr}build of ${label}: exit ${build.status}, ${((performance.now() - start) / 1000).toFixed(1)} s`);
     if (build.status !== 0) process.exitCode = 1;
   }
   loads.length = 0;
@@ -69,7 +80,7 @@ try {
   const lines = text.split('\n');
   console.log(lines.filter((line) => /FAIL|×|timed out|↓/.test(line)).slice(0, 60).join('\n'));
   console.log(lines.filter((line) => /Test Files|Tests |tests:|Duration/.test(line)).join('\n'));
-  console.log(`npm test on N=${n}: exit ${status}, ${wall.toFixed(1)} s wall; ${loadLine()}`);
+  console.log(`npm test on ${label}: exit ${status}, ${wall.toFixed(1)} s wall; ${loadLine()}`);
   if (out) console.log(`whole output: ${out}`);
   if (status !== 0) process.exitCode = 1;
 } finally {

@@ -89,8 +89,9 @@ export function workspaceKeyOf(root = ROOT) {
   const inputs = [
     join(root, '.spectral.yaml'),
     ...filesUnder(join(root, 'spectral')),
-    // The pipeline's own source (the mock's files do not make any output the cache holds).
-    ...filesUnder(join(root, 'scripts'), (file) => file.endsWith('.mjs') && !/[/\\]mock[^/\\]*\.mjs$/.test(file)),
+    // The pipeline's own source. The mock's files (scripts/mock.mjs, scripts/mock/) make no
+    // output the cache holds, so a mock edit keeps every entry.
+    ...filesUnder(join(root, 'scripts'), (file) => file.endsWith('.mjs') && !/[/\\]mock(\.mjs$|[/\\])/.test(relative(root, file))),
   ];
   for (const file of inputs) {
     hash.update(`${relative(root, file)}\0`);

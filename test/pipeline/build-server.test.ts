@@ -104,11 +104,18 @@ describe.sequential('npm run build on the build server', () => {
     expect(output).toMatch(/1 of \d+ documents \(1 changed/);
     expect(await readFile(file(TYPES), 'utf8')).toContain('Short code (on the server).');
     const served = await generated();
-    // The same sources built from an empty cache, in this test's process (no server).
-    await rm(file('.cache'), { recursive: true, force: true });
+    // The same edit built in this test's process (no server), from the same starting point:
+    // the edit undone and built, then made again and built.
+    const edited = await readFile(file(SCHEMA), 'utf8');
+    await editSchema('Short code (undone).');
+    const undone = await runInProcess(dir, 'scripts/build.mjs', ...STEPS);
+    expect(undone.code, undone.output).toBe(0);
+    expect(await generated()).not.toEqual(served);
+    await writeFile(file(SCHEMA), edited);
     const here = await runInProcess(dir, 'scripts/build.mjs', ...STEPS);
     expect(here.code, here.output).toBe(0);
     expect(here.output).not.toContain('build server');
+    expect(here.output).toMatch(/1 of \d+ documents \(1 changed/);
     expect(await generated()).toEqual(served);
   });
 
@@ -136,14 +143,17 @@ describe.sequential('npm run build on the build server', () => {
   });
 
   it('stops a server that runs other code (a pull, npm ci) and builds on a new one', { timeout: 120_000 }, async () => {
-    const gaps = file('scripts/gaps.mjs');
-    await writeFile(gaps, `${await readFile(gaps, 'utf8')}// pulled\n`);
+    // A file of the mock: part of the code a server runs, not of what the build cache keys
+    // on (scripts/lib/cache.mjs), so the new server's build finds every document current.
+    const pulled = file('scripts/mock/index.mjs');
+    await writeFile(pulled, `${await readFile(pulled, 'utf8')}// pulled\n`);
     const { code, output } = await build();
     expect(code, output).toBe(0);
     expect(output).toContain('the build server ran other code');
     const second = pidOf(output);
     expect(second).not.toBe(first);
     expect(buildNumberOf(output)).toBe(1);
+    expect(output).toMatch(/\d+ documents unchanged since the last build/);
     expect(await gone(first, 10_000)).toBe(true);
     first = second;
   });
