@@ -110,10 +110,11 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
     expect(output).toMatch(/specs\/business-central\/v1\.0\/openapi\.yaml:6:\d+  error  house-info-not-shown .*\(spectral\)/);
   });
 
-  it('fails on an example that breaks its schema, naming the example file and line', async () => {
+  it('fails on an example that breaks its schema, naming the example file and line, once per wrong property', async () => {
     const { code, output } = await lintBroken(SHIPMENT_EXAMPLE, (t) => t.replace('code: EXW', 'code: 12'));
     expect(code).not.toBe(0);
-    expect(output).toMatch(/examples\/createShipmentMethod_CodeAndDisplayName\.yaml:4:9  error  no-invalid-media-type-examples .*\(redocly\)/);
-    expect(output).toMatch(/examples\/createShipmentMethod_CodeAndDisplayName\.yaml:4:9  error  oas3-valid-media-example .*\(spectral\)/);
+    const findings = output.split('\n').filter((line) => /\s(error|warning)\s/.test(line));
+    // Once: Redocly checks examples (.spectral.yaml turns Spectral's duplicate rules off).
+    expect(findings).toEqual([expect.stringMatching(/^specs\/business-central\/v1\.0\/examples\/createShipmentMethod_CodeAndDisplayName\.yaml:4:9  error  no-invalid-media-type-examples .*`code`.*\(redocly\)$/)]);
   });
 });
