@@ -88,7 +88,12 @@ function buildKilledAfter(line: string | null): Promise<string> {
   });
 }
 
-const COMMON = 'specs/common/business-central/parameters/company_id.yaml';
+// The edit: a shared schema that two resource-management documents read, and a schema of
+// one business-data document, so that several documents, their docs pages and dist/
+// change. Not a file that every document of the workspace reads: what a kill can tear
+// does not depend on how many operations a document holds, and this test's time should
+// not grow with them (a business-data version of 300 operations reads company_id.yaml).
+const COMMON = 'specs/common/resource-manager/schemas/CloudErrorBody.yaml';
 const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 
 beforeAll(async () => {
@@ -99,8 +104,7 @@ beforeAll(async () => {
   if (first.code !== 0) throw new Error(`the first build of the copy failed:\n${first.output}`);
   before = await snapshot();
   for (const top of OUTPUTS) await cp(join(dir, top), join(dir, 'old', top), { recursive: true });
-  // The edit: a shared parameter (both business-data documents) and one schema.
-  await writeFile(join(dir, COMMON), (await readFile(join(dir, COMMON), 'utf8')).replace('Key of the company', 'Key (id) of the company'));
+  await writeFile(join(dir, COMMON), (await readFile(join(dir, COMMON), 'utf8')).replace('description: The error itself.', 'description: The error itself, interrupted.'));
   await writeFile(join(dir, SCHEMA), (await readFile(join(dir, SCHEMA), 'utf8')).replace('description: Short code.', 'description: Short code, interrupted.'));
   const second = await runInProcess(dir, 'scripts/build.mjs');
   if (second.code !== 0) throw new Error(`the build of the edit failed:\n${second.output}`);
@@ -114,7 +118,11 @@ afterAll(async () => {
 describe('npm run build, killed at random points', () => {
   it('has an old and a new version that differ (the test has teeth)', () => {
     const changed = [...after].filter(([file, hash]) => before.get(file) !== hash).map(([file]) => file);
-    expect(changed).toEqual(expect.arrayContaining(['generated/types/businesscentral-v1.0.ts', 'generated/types/businesscentral-v2.0.ts', 'generated/docs/businesscentral-v2.0.html']));
+    // Every document that reads the shared schema (two or more), and the business-data one.
+    const types = changed.filter((file) => file.startsWith('generated/types/'));
+    expect(types).toContain('generated/types/businesscentral-v1.0.ts');
+    expect(types.filter((file) => !file.includes('businesscentral')).length).toBeGreaterThanOrEqual(2);
+    expect(changed.some((file) => file.startsWith('generated/docs/') && file.endsWith('.html'))).toBe(true);
     expect(changed.some((file) => file.startsWith('dist/'))).toBe(true);
     expect(changed.some((file) => file.startsWith('.cache/'))).toBe(true);
   });
