@@ -383,6 +383,9 @@ function schedule() {
   running = running
     .then(async () => {
       await Promise.all(files.map(async (file) => lastRead.set(file, await fingerprint(file))));
+      // Which saves this cycle reads: what a cycle's later lines (its `done`) answer to. A
+      // save made while another cycle runs is read by the next one, never by that one.
+      log('saved', files.map((file) => relative(ROOT, file)).join(', '));
       await onChanges(files);
       noticeLateChanges(files);
     })

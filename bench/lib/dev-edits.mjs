@@ -58,8 +58,11 @@ export async function timeEdits(dev, dir, samples, pauseMs, what = SHIPMENT_EDIT
     const next = what.edit(original, i);
     if (next === original) throw new Error(`the edit changes nothing in ${what.file}`);
     await writeFile(file, next);
-    const typesAt = dev.waitFor(/dev {2}types /, from);
-    const doneAt = dev.waitFor(/dev {2}done /, from);
+    // The lines of the cycle that read this save: after its `saved` line (a cycle that was
+    // already running when the file was written prints its own `types` and `done` first).
+    const name = what.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const typesAt = dev.waitFor(new RegExp(`dev {2}saved +[^\\n]*${name}[\\s\\S]*dev {2}types `), from);
+    const doneAt = dev.waitFor(new RegExp(`dev {2}saved +[^\\n]*${name}[\\s\\S]*dev {2}done `), from);
     types.push((await typesAt) - start);
     docs.push((await doneAt) - start);
     await new Promise((r) => setTimeout(r, pauseMs)); // let the watcher settle between edits
