@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run dev [-- --port <n>] [-- --no-mock] [-- --no-docs]`: watches specs/ (and the
+// `npm run dev [-- --port <n>] [-- --no-mock] [-- --no-docs] [-- --no-dist]`: watches specs/ (and the
 // lint configs) and, on a change, re-lints only the affected documents, re-bundles them,
 // regenerates their types and docs page, recompiles dist/, and makes the running mock
 // serve the new version. One warm process: the linters' engines, openapi-typescript and
@@ -38,6 +38,9 @@ const { values: options } = parseArgs({
     'no-mock': { type: 'boolean', default: false },
     docs: { type: 'boolean', default: true },
     'no-docs': { type: 'boolean', default: false },
+    // A session that wants types and docs only (or a test that does not read dist/): no
+    // TypeScript 7 compile after each save. dist/ stays as it was: `npm run build` brings it up to date.
+    'no-dist': { type: 'boolean', default: false },
   },
 });
 const withMock = options.mock && !options['no-mock'];
@@ -82,6 +85,7 @@ function affectedBy(file) {
 let compiling;
 let compileAgain = false;
 function compileDist() {
+  if (options['no-dist']) return Promise.resolve();
   if (compiling) {
     compileAgain = true;
     return compiling;

@@ -46,4 +46,20 @@ export async function lintDocument(document: object, { suppress = [] }: { suppre
   return (await load(join(dir, 'ruleset.yaml'))).run(new Document(stringify(document), Yaml, join(dir, 'doc.yaml')));
 }
 
+/**
+ * Lints each document with one ruleset that extends .spectral.yaml by `overrides`, each
+ * entry scoped to its own document's file (`<name>.yaml#<pointer>`), as a .spectral.yaml
+ * with several suppressions holds them: one ruleset load (bundling the house rules' functions
+ * takes about 0.2 s of CPU) for all of them instead of one per document. Results by name.
+ */
+export async function lintWithSuppressions(documents: { name: string; document: object; suppress: Suppression[] }[]): Promise<Map<string, ISpectralDiagnostic[]>> {
+  const dir = mkdtempSync(join(tmpdir(), 'spectral-suppress-'));
+  const overrides = documents.flatMap(({ name, suppress }) => suppress.map(({ rule, pointer }) => ({ files: [`${name}.yaml${pointer}`], rules: { [rule]: 'off' } })));
+  writeFileSync(join(dir, 'ruleset.yaml'), stringify({ extends: [join(ROOT, '.spectral.yaml')], overrides }));
+  const instance = await load(join(dir, 'ruleset.yaml'));
+  const results = new Map<string, ISpectralDiagnostic[]>();
+  for (const { name, document } of documents) results.set(name, await instance.run(new Document(stringify(document), Yaml, join(dir, `${name}.yaml`))));
+  return results;
+}
+
 export const codesOf = (results: ISpectralDiagnostic[]) => results.map((r) => String(r.code));

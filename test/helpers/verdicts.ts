@@ -12,6 +12,10 @@
 // programs and the mock are exercised there; only the compiler's answer is reused.
 // A failing verdict is never recorded (it is computed again on every line), and outside
 // `.ci/run` (no CHECK_VERDICTS) nothing is shared. Figures in docs/testing.md.
+// The same holds for a compiler's emit that a test uses as its reference (the compile
+// test's TypeScript 5.9 emit of the sources, `sharedResult`): a function of the compiler,
+// its options and its inputs. The compile under test still runs on every line, and its
+// output is compared there with the reference.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -32,14 +36,23 @@ export function treeHash(dir: string): string {
  * files included) earlier in this CI run.
  */
 export async function sharedVerdict(inputs: string[], dir: string, check: () => Promise<string> | string): Promise<string> {
-  if (!FOLDER) return check();
-  const key = createHash('sha256').update([...inputs, treeHash(dir)].join('\0')).digest('hex');
+  return sharedResult([...inputs, treeHash(dir)], check, (output) => output === '');
+}
+
+/**
+ * `compute()`'s result (JSON-serialisable), or the one recorded for the same `inputs`
+ * (strings naming the compiler, its options and hashes of everything it reads) earlier in
+ * this CI run. Only a result `keep` accepts (a clean one) is recorded.
+ */
+export async function sharedResult<T>(inputs: string[], compute: () => Promise<T> | T, keep: (result: T) => boolean): Promise<T> {
+  if (!FOLDER) return compute();
+  const key = createHash('sha256').update(inputs.join('\0')).digest('hex');
   const record = join(FOLDER, `${key}.json`);
-  if (existsSync(record)) return (JSON.parse(readFileSync(record, 'utf8')) as { output: string }).output;
-  const output = await check();
-  if (output === '') {
+  if (existsSync(record)) return (JSON.parse(readFileSync(record, 'utf8')) as { result: T }).result;
+  const result = await compute();
+  if (keep(result)) {
     mkdirSync(FOLDER, { recursive: true });
-    writeFileSync(record, JSON.stringify({ output, inputs }));
+    writeFileSync(record, JSON.stringify({ result, inputs }));
   }
-  return output;
+  return result;
 }

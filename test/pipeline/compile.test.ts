@@ -6,11 +6,14 @@
 // later case compares with the dist/ the same sources gave before it); a failed compile
 // must leave dist/ alone.
 // Runs on a throw-away copy of the workspace (its dist/ is the copy's own).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typecheck } from '../helpers/typecheck.js';
+import { sharedResult, treeHash } from '../helpers/verdicts.js';
 import { filesUnder } from '../../scripts/lib/walk.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
@@ -37,6 +40,13 @@ const PROJECTS = [
   { config: CJS_59, commonjs: true },
 ];
 
+interface Reference {
+  /** Each project's report and whether its emit was skipped. */
+  projects: { config: string; output: string; emitSkipped: boolean }[];
+  /** path under dist/ -> text */
+  files: [string, string][];
+}
+
 /**
  * What TypeScript 5.9 emits for the copy's sources, as dist/ would hold it (path -> text):
  * a plain program per project (test/helpers/typecheck.ts), as `tsc -p tsconfig.build.json`
@@ -44,20 +54,56 @@ const PROJECTS = [
  * {"type":"commonjs"}: a reference independent of the compiler under test. Emit only: the
  * compile under test has just checked these sources.
  */
-function reference(): Map<string, string> {
+function emitReference(): Reference {
   const files = new Map<string, string>();
+  const projects: Reference['projects'] = [];
   for (const { config, commonjs } of PROJECTS) {
     const { output, emitSkipped } = typecheck(dir, config, { check: false, writeFile: (path, text) => void files.set(relative(file('dist'), path), text) });
-    expect(output, config).toBe('');
-    expect(emitSkipped, config).toBe(false);
+    projects.push({ config, output, emitSkipped });
     if (commonjs) files.set('cjs/package.json', '{"type":"commonjs"}\n');
   }
-  return files;
+  return { projects, files: [...files] };
+}
+
+/** A hash of every .ts file under the copy's generated/ (relative path and bytes). */
+function typesHash(): string {
+  const hash = createHash('sha256');
+  for (const path of filesUnder(file('generated')).filter((path: string) => path.endsWith('.ts'))) hash.update(relative(dir, path)).update('\0').update(readFileSync(path)).update('\0');
+  return hash.digest('hex');
+}
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * The reference emit, shared between the Node lines of one `.ci/run` (test/helpers/verdicts.ts):
+ * TypeScript 5.9's emit is a function of the compiler and what it reads (the copy's sources,
+ * generated/, its tsconfigs and package.json, and node_modules, which the lockfile pins),
+ * not of the Node line. A clean emit is recorded; the TypeScript 7 compile under test runs
+ * on every line and is compared with it there.
+ */
+async function reference(): Promise<Map<string, string>> {
+  const configs = ['tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', CJS_59, 'package.json', 'package-lock.json'];
+  const inputs = [
+    `typescript@${versionOf('typescript')}`,
+    'dist/ reference emit (test/pipeline/compile.test.ts)',
+    ...PROJECTS.map(({ config }) => config),
+    ...configs.map((config) => `${config}:${sha(file(config))}`),
+    `src:${treeHash(file('src'))}`,
+    // tsconfig.build.json reads generated/**/*.ts (not the bundles or the docs pages).
+    `generated:${typesHash()}`,
+  ];
+  const clean = (ref: Reference) => ref.projects.every(({ output, emitSkipped }) => output === '' && !emitSkipped);
+  const { projects, files } = await sharedResult(inputs, emitReference, clean);
+  for (const { config, output, emitSkipped } of projects) {
+    expect(output, config).toBe('');
+    expect(emitSkipped, config).toBe(false);
+  }
+  return new Map(files);
 }
 
 async function expectSameAsReference(): Promise<Map<string, string>> {
   const compiled = await tree(file('dist'));
-  const expected = reference();
+  const expected = await reference();
   expect([...compiled.keys()].sort()).toEqual([...expected.keys()].sort());
   for (const [path, text] of expected) expect(compiled.get(path), path).toBe(text);
   return compiled;
