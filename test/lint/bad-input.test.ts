@@ -19,7 +19,6 @@ const copies: Array<() => Promise<void>> = [];
 afterAll(() => Promise.all(copies.map((remove) => remove())));
 
 const SHIPMENT_ROOT = 'specs/business-central/v1.0/openapi.yaml';
-const VENDOR_ROOT = 'specs/business-central/v2.0/openapi.yaml';
 const SQL_ROOT = 'specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml';
 // Each case runs on a copy that holds the one document it breaks (`in`), and no other:
 // it lints what it broke, not every document of a growing workspace.
@@ -103,9 +102,9 @@ const cases: Case[] = [
   },
   {
     what: 'a business-data server prefix that disagrees with its version',
-    in: VENDOR_ROOT,
-    edits: [[VENDOR_ROOT, (t) => t.replace('default: http://127.0.0.1:4010/api/v2.0', 'default: http://127.0.0.1:4010/api/v2.1')]],
-    expected: /^specs\/business-central\/v2\.0\/openapi\.yaml:\d+:\d+  error  api-version-mismatch  the server prefix "[^"]*\/api\/v2\.1" disagrees with the version "v2\.0"/m,
+    in: SHIPMENT_ROOT,
+    edits: [[SHIPMENT_ROOT, (t) => t.replace('default: http://127.0.0.1:4010/api/v1.0', 'default: http://127.0.0.1:4010/api/v1.1')]],
+    expected: /^specs\/business-central\/v1\.0\/openapi\.yaml:\d+:\d+  error  api-version-mismatch  the server prefix "[^"]*\/api\/v1\.1" disagrees with the version "v1\.0"/m,
   },
   {
     what: 'two entries that claim the same document',
