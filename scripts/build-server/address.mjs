@@ -20,11 +20,14 @@ import { ROOT } from '../lib/apis.mjs';
 import { filesUnder } from '../lib/walk.mjs';
 
 /**
- * Off when `PROVIDER_API_BUILD_SERVER=off` (or `0`, `false`) or the command has
+ * Off when `PROVIDER_API_BUILD_SERVER=off` (or `0`, `false`, `no`) or the command has
  * `--no-server`; .ci/run and the test suite turn it off: each of their builds is a process
  * of its own, as on a fresh machine.
  */
 export function serverWanted(args = [], env = process.env) {
+  // Windows has no Unix sockets in a folder of the user's own (named pipes are another
+  // design): every build there is a process of its own.
+  if (process.platform === 'win32') return false;
   return !args.includes('--no-server') && !/^(off|0|false|no)$/i.test(env.PROVIDER_API_BUILD_SERVER ?? '');
 }
 
