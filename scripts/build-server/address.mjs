@@ -46,7 +46,10 @@ export function socketFolder() {
 /** The socket of this workspace's server. */
 export function socketPath(root = ROOT) {
   const id = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 24);
-  return join(socketFolder(), `${id}.sock`);
+  const path = join(socketFolder(), `${id}.sock`);
+  // A Unix socket's path holds at most 107 bytes on Linux (104 on macOS).
+  if (Buffer.byteLength(path) > 100) throw new Error(`the socket path ${path} is too long for a Unix socket (TMPDIR is ${Buffer.byteLength(tmpdir())} bytes)`);
+  return path;
 }
 
 /** The key of the code a build runs (see above). */
