@@ -17,7 +17,8 @@ import { scaling } from './lib/scaling.mjs';
 import { QUIET_ENV } from '../scripts/lib/run.mjs';
 
 const run = promisify(execFile);
-const ENV = { ...process.env, ...QUIET_ENV };
+// Every build a process of its own (no build server, scripts/build-server/): the figures are a new process's.
+const ENV = { ...process.env, ...QUIET_ENV, PROVIDER_API_BUILD_SERVER: 'off' };
 const node = (cwd, script, args = []) => run(process.execPath, [script, ...args], { cwd, env: ENV, maxBuffer: 1 << 26 });
 const bin = (cwd, path) => join(cwd, 'node_modules', path);
 

@@ -52,34 +52,40 @@ async function build(skip) {
     const { lintAll } = await import('./lint.mjs');
     const checks = await import('./lib/check-cache.mjs');
     const [pipeline] = await Promise.all([createPipeline({ apis }), checks.loadChecks()]);
-    // A document's bundle and types, made in memory (nothing written before lint is clean).
-    const make = (api) => {
-      const made = (async () => {
-        const { document, text, files } = await pipeline.bundled(api);
-        const before = await hashFiles(files);
-        return { document, text, files, before, types: await pipeline.typesText(api, document) };
-      })();
-      made.catch(() => {}); // reported when it is awaited
-      return made;
-    };
-    const linted = lintAll(pipeline, stale, edits);
-    // A few documents (an edit, a new version) are bundled and typed while they are being
-    // linted: Spectral lints in its own thread, so the main thread would otherwise wait.
-    // Many documents (a cold build) are made after lint, a few at a time (memory).
-    const early = stale.length <= MADE_DURING_LINT ? new Map(stale.map((api) => [api, make(api)])) : undefined;
-    const findings = await linted;
-    if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
-    step('lint', start, (stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`) + sliced(pipeline, stale));
+    // Its ruleset is dropped from Spectral's thread when the build ends (a build server runs
+    // many builds in one process).
+    try {
+      // A document's bundle and types, made in memory (nothing written before lint is clean).
+      const make = (api) => {
+        const made = (async () => {
+          const { document, text, files } = await pipeline.bundled(api);
+          const before = await hashFiles(files);
+          return { document, text, files, before, types: await pipeline.typesText(api, document) };
+        })();
+        made.catch(() => {}); // reported when it is awaited
+        return made;
+      };
+      const linted = lintAll(pipeline, stale, edits);
+      // A few documents (an edit, a new version) are bundled and typed while they are being
+      // linted: Spectral lints in its own thread, so the main thread would otherwise wait.
+      // Many documents (a cold build) are made after lint, a few at a time (memory).
+      const early = stale.length <= MADE_DURING_LINT ? new Map(stale.map((api) => [api, make(api)])) : undefined;
+      const findings = await linted;
+      if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
+      step('lint', start, (stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`) + sliced(pipeline, stale));
 
-    start = performance.now();
-    const read = await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
-      const { document, text, files, before, types } = await (early?.get(api) ?? make(api)).catch((error) => fail('generate', error.message));
-      await writeFileAtomic(api.bundle, text);
-      await writeFileAtomic(api.types, types);
-      await recordDocument(api, files, before, document);
-      return files;
-    });
-    await checks.saveChecks(read.flat());
+      start = performance.now();
+      const read = await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => {
+        const { document, text, files, before, types } = await (early?.get(api) ?? make(api)).catch((error) => fail('generate', error.message));
+        await writeFileAtomic(api.bundle, text);
+        await writeFileAtomic(api.types, types);
+        await recordDocument(api, files, before, document);
+        return files;
+      });
+      await checks.saveChecks(read.flat());
+    } finally {
+      await pipeline.close();
+    }
   } else {
     step('lint', start, `${n} documents unchanged since the last build (cache)`);
     start = performance.now();
@@ -111,11 +117,17 @@ async function build(skip) {
     : Promise.resolve(() => {});
   compile.catch(() => {}); // reported below, after the docs
   if (!skip.has('docs')) {
-    const { buildDocs } = await import('./docs.mjs');
-    start = performance.now();
-    await runtime.catch((error) => fail('docs', error.message));
-    const { pages } = await buildDocs(apis).catch((error) => fail('docs', error.message));
-    step('docs', start, `${pages.length} of ${n} pages rendered (the rest unchanged) + index -> generated/docs/`);
+    try {
+      const { buildDocs } = await import('./docs.mjs');
+      start = performance.now();
+      await runtime.catch((error) => fail('docs', error.message));
+      const { pages } = await buildDocs(apis).catch((error) => fail('docs', error.message));
+      step('docs', start, `${pages.length} of ${n} pages rendered (the rest unchanged) + index -> generated/docs/`);
+    } catch (error) {
+      // The compile runs on: a failed build ends when it does, never beside the next one.
+      await compile.catch(() => {});
+      throw error;
+    }
   }
   (await compile.catch((error) => fail('compile', error.message)))();
   console.log(`build  done in ${seconds(total)}`);

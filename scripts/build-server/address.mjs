@@ -31,10 +31,10 @@ export function serverWanted(args = [], env = process.env) {
   return !args.includes('--no-server') && !/^(off|0|false|no)$/i.test(env.PROVIDER_API_BUILD_SERVER ?? '');
 }
 
-/** This user's folder for build-server sockets, made (0700) if need be; throws when it is not safe to use. */
-export function socketFolder() {
+/** This user's folder for build-server sockets under `base`, made (0700) if need be; throws when it is not safe to use. */
+export function socketFolder(base = tmpdir()) {
   const uid = process.getuid?.() ?? 0;
-  const folder = join(tmpdir(), `provider-api-build-${uid}`);
+  const folder = join(base, `provider-api-build-${uid}`);
   if (!existsSync(folder)) mkdirSync(folder, { mode: 0o700 });
   const stats = lstatSync(folder);
   if (!stats.isDirectory() || stats.isSymbolicLink()) throw new Error(`${folder} is not a folder`);
@@ -43,19 +43,26 @@ export function socketFolder() {
   return folder;
 }
 
-/** The socket of this workspace's server. */
+/** The longest path a Unix socket may have: 107 bytes on Linux, 103 on macOS and the BSDs. */
+const SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
+
+/**
+ * The socket of this workspace's server: in the temp folder, or in /tmp when the temp
+ * folder's path is too long for a socket (macOS's per-user /var/folders/… one can be).
+ */
 export function socketPath(root = ROOT) {
-  const id = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 24);
-  const path = join(socketFolder(), `${id}.sock`);
-  // A Unix socket's path holds at most 107 bytes on Linux (104 on macOS).
-  if (Buffer.byteLength(path) > 100) throw new Error(`the socket path ${path} is too long for a Unix socket (TMPDIR is ${Buffer.byteLength(tmpdir())} bytes)`);
-  return path;
+  const name = `${createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 16)}.sock`;
+  const fits = (base) => Buffer.byteLength(join(base, `provider-api-build-${process.getuid?.() ?? 0}`, name)) <= SOCKET_PATH_BYTES;
+  const base = [tmpdir(), '/tmp'].find((candidate) => fits(candidate) && (candidate === tmpdir() || existsSync(candidate)));
+  if (!base) throw new Error(`the temp folder's path (${tmpdir()}) is too long for a Unix socket`);
+  return join(socketFolder(base), name);
 }
 
 /** The key of the code a build runs (see above). */
 export function codeKey(root = ROOT) {
   const hash = createHash('sha256');
-  hash.update(`${process.execPath}\0${process.version}\0${realpathSync(root)}\0`);
+  // NODE_OPTIONS too: the server runs with the environment of the client that started it.
+  hash.update(`${process.execPath}\0${process.version}\0${realpathSync(root)}\0${process.env.NODE_OPTIONS ?? ''}\0`);
   const inputs = [join(root, 'package-lock.json'), join(root, 'node_modules/.package-lock.json'), ...filesUnder(join(root, 'scripts'), (file) => file.endsWith('.mjs'))];
   for (const file of inputs) {
     hash.update(`${relative(root, file)}\0`);

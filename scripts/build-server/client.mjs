@@ -51,17 +51,31 @@ function exchange(socket, request, onMessage) {
   });
 }
 
-/** Sends one build to a connected server: its exit code, `stale`, or undefined (it stopped before it answered). */
+/** Sends one build to a connected server: its exit code, `{ stale: pid }`, or undefined (it stopped before it answered). */
 async function sendBuild(socket, args) {
   let code;
-  let stale = false;
+  let stale;
   await exchange(socket, { type: 'build', key: codeKey(), args }, (message) => {
     if (typeof message.out === 'string') process.stdout.write(message.out);
     if (typeof message.err === 'string') process.stderr.write(message.err);
-    if (typeof message.stale === 'string') stale = true;
+    if (typeof message.stale === 'string') stale = { stale: Number(message.pid) };
     if (Number.isInteger(message.exit)) code = message.exit;
   });
-  return stale ? 'stale' : code;
+  return stale ?? code;
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+/** Waits (at most `ms`) for a server that runs other code to finish the builds it has queued and end. */
+async function ended(pid, ms = 120_000) {
+  for (let waited = 0; pid > 0 && alive(pid) && waited < ms; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  return !(pid > 0 && alive(pid));
 }
 
 /**
@@ -74,17 +88,23 @@ export async function buildOnServer(args) {
   let socket = await connect();
   if (socket) {
     const answer = await sendBuild(socket, args);
-    if (answer !== 'stale' && answer !== undefined) return answer;
+    if (Number.isInteger(answer)) return answer;
     if (answer === undefined) {
       console.error('build  the build server stopped before it finished; building in this process');
       return undefined;
     }
     console.log('build  the build server ran other code (a pull, npm ci, another Node): starting a new one');
+    // Two builds never run at once in one workspace: the old server finishes what it had
+    // queued first.
+    if (!(await ended(answer.stale))) {
+      console.error(`build  the old build server (pid ${answer.stale}) is still building; building in this process`);
+      return undefined;
+    }
   }
   socket = await startServer();
   if (!socket) return undefined;
   const answer = await sendBuild(socket, args);
-  if (answer === 'stale' || answer === undefined) {
+  if (!Number.isInteger(answer)) {
     console.error('build  the new build server did not finish the build; building in this process');
     return undefined;
   }
@@ -108,7 +128,7 @@ async function startServer() {
   try {
     socketPath(); // the socket folder is this user's only, or no server is started
     mkdirSync(join(ROOT, '.cache/provider-api'), { recursive: true });
-    const log = openSync(LOG, 'w');
+    const log = openSync(LOG, 'a'); // two servers starting at once both keep their lines
     const child = spawn(process.execPath, [join(ROOT, 'scripts/build-server/server.mjs')], { cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
     child.unref();
     closeSync(log);

@@ -23,14 +23,19 @@
 import { existsSync, statSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { format } from 'node:util';
 import { ROOT } from '../lib/apis.mjs';
+import { forgetWorkspaceKey } from '../lib/cache.mjs';
 import { codeKey, socketPath } from './address.mjs';
 
-const IDLE_MS = Number(process.env.PROVIDER_API_BUILD_SERVER_IDLE_MS ?? 15 * 60_000);
+const idleSetting = Number(process.env.PROVIDER_API_BUILD_SERVER_IDLE_MS);
+const IDLE_MS = Number.isFinite(idleSetting) && idleSetting > 0 ? idleSetting : 15 * 60_000;
 const KEY = codeKey();
 const SOCKET = socketPath();
-const log = (...values) => console.log(`${new Date().toISOString()} ${format(...values)}`);
+// To the log file, even while a build's console is sent to its client.
+const write = process.stdout.write.bind(process.stdout);
+const log = (...values) => write(`${new Date().toISOString()} ${format(...values)}\n`);
 
 /** True when a server answers at `path` (a socket file nobody listens on is stale). */
 const answering = (path) =>
@@ -42,7 +47,9 @@ const answering = (path) =>
 
 if (existsSync(SOCKET)) {
   if (await answering(SOCKET)) process.exit(0); // another server already serves this workspace
-  unlinkSync(SOCKET);
+  try {
+    unlinkSync(SOCKET);
+  } catch {} // another server starting at the same moment removed it first
 }
 
 const { buildHere, STEP_FLAGS } = await import('../build.mjs');
@@ -62,6 +69,8 @@ const server = createServer({ allowHalfOpen: false }, (socket) => {
   let buffered = '';
   socket.setEncoding('utf8');
   socket.on('error', () => {}); // a client gone mid-build: the build goes on, its lines are dropped
+  // A client sends its request at once: a connection that says nothing is dropped.
+  socket.setTimeout(10_000, () => buffered !== undefined && socket.destroy());
   socket.on('data', (chunk) => {
     if (buffered === undefined) return;
     buffered += chunk;
@@ -72,6 +81,7 @@ const server = createServer({ allowHalfOpen: false }, (socket) => {
     }
     const line = buffered.slice(0, end);
     buffered = undefined;
+    socket.setTimeout(0);
     let request;
     try {
       request = JSON.parse(line);
@@ -94,7 +104,7 @@ function handle(socket, request) {
   }
   if (request?.type !== 'build' || !Array.isArray(request.args)) return socket.destroy();
   if (request.key !== KEY) {
-    send(socket, { stale: 'this build server runs other code than the client (a pull, npm ci, another Node): it stops' });
+    send(socket, { stale: 'this build server runs other code than the client (a pull, npm ci, another Node): it stops', pid: process.pid });
     socket.end();
     return stop('stale code');
   }
@@ -108,7 +118,11 @@ function handle(socket, request) {
   active++;
   clearTimeout(idleTimer);
   queue = queue.then(async () => {
+    if (socket.destroyed) return void active--, idle(); // its client went away while it waited
     send(socket, { out: `build  on this workspace's build server (pid ${process.pid}, build ${++builds})\n` });
+    // Every build reads the configs afresh, as a new process does: the workspace key
+    // (redocly.yaml, .spectral.yaml, spectral/ and the tools) is computed again.
+    forgetWorkspaceKey();
     const code = await captured(socket, () => buildHere(request.args));
     send(socket, { exit: code });
     socket.end();
@@ -122,10 +136,14 @@ async function captured(socket, body) {
   const methods = { log: 'out', info: 'out', debug: 'out', error: 'err', warn: 'err' };
   const saved = { console: Object.fromEntries(Object.keys(methods).map((m) => [m, console[m]])), out: process.stdout.write, err: process.stderr.write };
   for (const [method, stream] of Object.entries(methods)) console[method] = (...values) => send(socket, { [stream]: `${format(...values)}\n` });
-  const writer = (stream) => (chunk, ...rest) => {
-    send(socket, { [stream]: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8') });
-    rest.find((r) => typeof r === 'function')?.();
-    return true;
+  const writer = (stream) => {
+    const decoder = new StringDecoder('utf8'); // a character split between two chunks stays whole
+    return (chunk, ...rest) => {
+      const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk));
+      if (text) send(socket, { [stream]: text });
+      rest.find((r) => typeof r === 'function')?.();
+      return true;
+    };
   };
   process.stdout.write = writer('out');
   process.stderr.write = writer('err');
@@ -147,7 +165,9 @@ function stop(why) {
   stopping = true;
   log(`stopping (${why})`);
   server.close();
-  // The socket goes at once, so a new server can listen while this one finishes its queue.
+  // The socket goes at once; a client that was told this server runs other code waits for
+  // this process to end (its queue to finish) before it starts a new one, so two builds
+  // never run at once in one workspace.
   try {
     if (socketIno !== undefined && statSync(SOCKET).ino === socketIno) unlinkSync(SOCKET);
   } catch {}
@@ -164,7 +184,17 @@ server.listen(SOCKET, () => {
   log(`serving ${ROOT} at ${SOCKET}`);
   idle();
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+// A first signal lets the running build finish; a second one ends the process at once.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stopping ? process.exit(1) : stop(signal)));
+// A bug that would end a build's own process (an uncaught error, an unhandled rejection)
+// ends this one too, logged: its clients then build in their own processes, where it
+// shows as it would have.
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    log(`stopped by ${event}: ${error?.stack ?? error}`);
+    process.exit(1);
+  });
+}
 // Gone when the workspace is (a removed clone or test copy) or another server took the socket.
 setInterval(() => {
   if (!existsSync(join(ROOT, 'package.json'))) return stop('the workspace is gone');

@@ -75,7 +75,11 @@ async function extractRuntime() {
  */
 let memo;
 export function redocRuntime() {
-  memo ??= loadRuntime();
+  // A failure is not kept: a long-lived process (the build server, npm run dev) tries again.
+  memo ??= loadRuntime().catch((error) => {
+    memo = undefined;
+    throw error;
+  });
   return memo;
 }
 

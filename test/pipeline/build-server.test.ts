@@ -135,6 +135,25 @@ describe.sequential('npm run build on the build server', () => {
     }
   });
 
+  it('reads the lint configs afresh for every build, as a new process does', { timeout: 120_000 }, async () => {
+    const ruleset = file('.spectral.yaml');
+    const text = await readFile(ruleset, 'utf8');
+    expect(text).toMatch(/^rules:\n/m);
+    // A rule every document breaks: a title must be absent.
+    await writeFile(ruleset, text.replace(/^rules:\n/m, 'rules:\n  test-no-title:\n    severity: error\n    given: $.info\n    then:\n      field: title\n      function: falsy\n'));
+    try {
+      const { code, output } = await build();
+      expect(pidOf(output)).toBe(first);
+      expect(output).toMatch(/openapi\.yaml:\d+:\d+ +error +test-no-title/);
+      expect(code).toBe(1);
+    } finally {
+      await writeFile(ruleset, text);
+    }
+    const { code, output } = await build();
+    expect(pidOf(output)).toBe(first);
+    expect(code, output).toBe(0);
+  });
+
   it('refuses an unknown option, naming it, before any server is asked', { timeout: 60_000 }, async () => {
     const { code, output } = await build(['--no-lint']);
     expect(output).toContain('build  unknown option --no-lint');
@@ -165,6 +184,22 @@ describe.sequential('npm run build on the build server', () => {
     expect(await gone(first, 10_000)).toBe(true);
     const again = await build(['--stop-server']);
     expect(again.output).toContain('build  no build server runs for this workspace');
+  });
+
+  it('starts a new server when the last one was killed (its socket file left behind)', { timeout: 120_000 }, async () => {
+    const started = await build();
+    expect(started.code, started.output).toBe(0);
+    const killed = pidOf(started.output);
+    process.kill(killed, 'SIGKILL');
+    expect(await gone(killed, 10_000)).toBe(true);
+    const { code, output } = await build();
+    expect(code, output).toBe(0);
+    expect(output).toContain('started a build server for this workspace');
+    expect(pidOf(output)).not.toBe(killed);
+    first = pidOf(output);
+    const stopped = await build(['--stop-server']);
+    expect(stopped.output).toContain('build  the build server stopped');
+    expect(await gone(first, 10_000)).toBe(true);
   });
 
   it('starts no server when its socket folder can be entered by other users, and builds in its own process', { timeout: 120_000 }, async () => {
