@@ -277,7 +277,8 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       // reader would, unfolds it. Retried: a click before Redoc has hydrated does nothing.
       await openOperation(page(), doc, op, routeOf(op));
       expect(page().url()).toMatch(new RegExp(`#/[^#]*/${escapeRe(op.operationId.toLowerCase())}$`));
-      expect(await visibleText(page())).toMatch(new RegExp(`${op.method} ${escapeRe(op.path)}`));
+      // Redoc swaps the route's content in after the address changes: polled.
+      await expect.poll(() => visibleText(page()), { timeout: 10_000 }).toMatch(new RegExp(`${op.method} ${escapeRe(op.path)}`));
       // The landing page's link to it is this very route, so following it lands here.
       expect(deepLink(op)).toBe(page().url());
     });
