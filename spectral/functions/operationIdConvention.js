@@ -1,12 +1,15 @@
 // House rule: operationIds follow the family's convention, so generated names and
 // docs read the same way across documents.
 //   resource management: Resource_Verb          (RoleEligibilityScheduleRequests_Get)
-//   business data:       verbNoun, lower camel  (updateVendor, createShipmentMethod)
+//   business data:       verbNoun, lower camel  (updateVendor, createShipmentMethod; a bound
+//                        action names its own verb: postSalesInvoice for Microsoft.NAV.post)
 import { familyOf, operationsOf, RESOURCE_MANAGER, BUSINESS_CENTRAL } from './family.js';
 
 const CONVENTIONS = {
   [RESOURCE_MANAGER]: { pattern: /^[A-Z][A-Za-z0-9]*_[A-Z][A-Za-z0-9]*$/, example: 'Resource_Verb (e.g. Servers_CheckNameAvailability)' },
-  [BUSINESS_CENTRAL]: { pattern: /^(get|list|create|update|delete)[A-Z][A-Za-z0-9]*$/, example: 'verbNoun (e.g. updateVendor)' },
+  // Any lower-case verb, not only get/list/create/update/delete: Business Central's bound
+  // actions (POST …/Microsoft.NAV.post, .cancel, .send) are verbs of their own.
+  [BUSINESS_CENTRAL]: { pattern: /^[a-z]+[A-Z][A-Za-z0-9]*$/, example: 'verbNoun (e.g. updateVendor)' },
 };
 
 export default function operationIdConvention(document) {

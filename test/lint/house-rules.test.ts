@@ -224,6 +224,7 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
   },
   { rule: 'house-operation-id-convention', why: 'a lower-camel id in resource management', broken: () => armDocument({ operationId: 'listThings' }) },
   { rule: 'house-operation-id-convention', why: 'a Resource_Verb id in business data', broken: () => businessDocument({ operationId: 'Things_Create' }) },
+  { rule: 'house-operation-id-convention', why: 'an id that starts with its noun in business data', broken: () => businessDocument({ operationId: 'ThingsCreate' }) },
   {
     rule: 'house-success-response-example',
     why: 'a 200 without an example',
