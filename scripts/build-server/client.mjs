@@ -58,7 +58,7 @@ async function sendBuild(socket, args) {
   await exchange(socket, { type: 'build', key: codeKey(), args }, (message) => {
     if (typeof message.out === 'string') process.stdout.write(message.out);
     if (typeof message.err === 'string') process.stderr.write(message.err);
-    if (typeof message.stale === 'string') stale = { stale: Number(message.pid) };
+    if (typeof message.stale === 'string') stale = { stale: Number(message.pid), busy: message.busy === true };
     if (Number.isInteger(message.exit)) code = message.exit;
   });
   return stale ?? code;
@@ -86,6 +86,20 @@ async function ended(pid, ms = 120_000) {
  */
 export async function buildOnServer(args) {
   let socket = await connect();
+  if (socket && !existsSync(LOG)) {
+    // The build cache folder was removed (`rm -rf .cache`, `git clean -fdx`): a clean means
+    // a build from nothing, as on a fresh clone, the tools' loading included. The running
+    // server (whose log went with the folder) stops once its queue is done; a new one builds.
+    let stopped;
+    let busy = false;
+    await exchange(socket, { type: 'stop' }, (message) => ((stopped = Number(message.stopped)), (busy = message.busy === true)));
+    console.log('build  the build cache was cleaned: the build server stops, and a new one builds from nothing');
+    if (busy && !(await ended(stopped))) {
+      console.error(`build  the old build server (pid ${stopped}) is still building; building in this process`);
+      return undefined;
+    }
+    socket = undefined;
+  }
   if (socket) {
     const answer = await sendBuild(socket, args);
     if (Number.isInteger(answer)) return answer;
@@ -94,9 +108,9 @@ export async function buildOnServer(args) {
       return undefined;
     }
     console.log('build  the build server ran other code (a pull, npm ci, another Node): starting a new one');
-    // Two builds never run at once in one workspace: the old server finishes what it had
-    // queued first.
-    if (!(await ended(answer.stale))) {
+    // Two builds never run at once in one workspace: when the old server has builds queued,
+    // it finishes them first (an idle one has given up its socket already).
+    if (answer.busy && !(await ended(answer.stale))) {
       console.error(`build  the old build server (pid ${answer.stale}) is still building; building in this process`);
       return undefined;
     }

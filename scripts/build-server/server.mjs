@@ -15,7 +15,9 @@
 //   - after PROVIDER_API_BUILD_SERVER_IDLE_MS without a request (default 15 minutes);
 //   - when a client brings another code key (a pull, `npm ci`): it says so and that client
 //     builds in its own process;
-//   - when its workspace is gone (a removed clone or copy) or another server took its socket;
+//   - when its workspace is gone (a removed clone or copy), its build cache folder was
+//     cleaned (a build after `rm -rf .cache` starts from nothing, tools included), or
+//     another server took its socket;
 //   - on `npm run build -- --stop-server`, SIGTERM or SIGINT.
 // What it prints outside of builds goes to .cache/provider-api/build-server.log.
 // A client that goes away mid-build (Ctrl-C) does not stop the build: it finishes, and
@@ -98,13 +100,13 @@ const send = (socket, message) => {
 
 function handle(socket, request) {
   if (request?.type === 'stop') {
-    send(socket, { stopped: process.pid });
+    send(socket, { stopped: process.pid, busy: active > 0 });
     socket.end();
     return stop('asked to');
   }
   if (request?.type !== 'build' || !Array.isArray(request.args)) return socket.destroy();
   if (request.key !== KEY) {
-    send(socket, { stale: 'this build server runs other code than the client (a pull, npm ci, another Node): it stops', pid: process.pid });
+    send(socket, { stale: 'this build server runs other code than the client (a pull, npm ci, another Node): it stops', pid: process.pid, busy: active > 0 });
     socket.end();
     return stop('stale code');
   }
@@ -198,6 +200,8 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
 // Gone when the workspace is (a removed clone or test copy) or another server took the socket.
 setInterval(() => {
   if (!existsSync(join(ROOT, 'package.json'))) return stop('the workspace is gone');
+  // Its log goes with the build cache folder: a clean (`rm -rf .cache`) ends it too.
+  if (!existsSync(join(ROOT, '.cache/provider-api/build-server.log'))) return stop('the build cache was cleaned');
   try {
     if (statSync(SOCKET).ino !== socketIno) stop('another server took the socket');
   } catch {

@@ -154,6 +154,19 @@ describe.sequential('npm run build on the build server', () => {
     expect(code, output).toBe(0);
   });
 
+  it('starts from nothing after a clean: the build cache folder removed, a new server builds every document', { timeout: 120_000 }, async () => {
+    await rm(file('.cache'), { recursive: true, force: true });
+    const { code, output } = await build();
+    expect(code, output).toBe(0);
+    expect(output).toContain('started a build server for this workspace');
+    const fresh = pidOf(output);
+    expect(fresh).not.toBe(first);
+    expect(buildNumberOf(output)).toBe(1);
+    expect(output).toMatch(/redocly \+ spectral clean, \d+ documents  /);
+    expect(await gone(first, 10_000)).toBe(true);
+    first = fresh;
+  });
+
   it('refuses an unknown option, naming it, before any server is asked', { timeout: 60_000 }, async () => {
     const { code, output } = await build(['--no-lint']);
     expect(output).toContain('build  unknown option --no-lint');
