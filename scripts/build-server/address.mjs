@@ -13,10 +13,11 @@
 // .spectral.yaml, spectral/) are not in it: every build reads them afresh, as a new
 // process would.
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ROOT } from '../lib/apis.mjs';
+import { hashInputs } from '../lib/cache.mjs';
 import { filesUnder } from '../lib/walk.mjs';
 
 /**
@@ -64,10 +65,6 @@ export function codeKey(root = ROOT) {
   // NODE_OPTIONS too: the server runs with the environment of the client that started it.
   hash.update(`${process.execPath}\0${process.version}\0${realpathSync(root)}\0${process.env.NODE_OPTIONS ?? ''}\0`);
   const inputs = [join(root, 'package-lock.json'), join(root, 'node_modules/.package-lock.json'), ...filesUnder(join(root, 'scripts'), (file) => file.endsWith('.mjs'))];
-  for (const file of inputs) {
-    hash.update(`${relative(root, file)}\0`);
-    hash.update(existsSync(file) ? readFileSync(file) : 'absent');
-    hash.update('\0');
-  }
+  hashInputs(hash, root, inputs);
   return hash.digest('hex');
 }

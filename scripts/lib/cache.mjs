@@ -93,14 +93,20 @@ export function workspaceKeyOf(root = ROOT) {
     // output the cache holds, so a mock edit keeps every entry.
     ...filesUnder(join(root, 'scripts'), (file) => file.endsWith('.mjs') && !/[/\\]mock(\.mjs$|[/\\])/.test(relative(root, file))),
   ];
-  for (const file of inputs) {
+  hashInputs(hash, root, inputs);
+  const key = hash.digest('hex');
+  if (root === ROOT) workspaceKey = key;
+  return key;
+}
+
+/** Feeds `hash` each file's path (relative to `root`) and content, `absent` for a missing one. */
+export function hashInputs(hash, root, files) {
+  for (const file of files) {
     hash.update(`${relative(root, file)}\0`);
     hash.update(existsSync(file) ? readFileSync(file) : 'absent');
     hash.update('\0');
   }
-  const key = hash.digest('hex');
-  if (root === ROOT) workspaceKey = key;
-  return key;
+  return hash;
 }
 
 /**
