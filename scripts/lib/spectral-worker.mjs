@@ -3,28 +3,48 @@
 // (about two thirds of a document's lint time), works here.
 //
 // One thread per process, shared by every pipeline of it: loading Spectral in a new
-// thread costs about a second, re-reading a ruleset in a warm one a twentieth of that.
-// Each pipeline loads its ruleset afresh (a saved .spectral.yaml or house function in
-// `npm run dev`, a test's broken copy) and lints with that one. The thread is unref'd
+// thread costs about a second of CPU, re-reading a ruleset in a warm one a seventh of
+// that. Each pipeline loads its ruleset afresh (a saved .spectral.yaml or house function
+// in `npm run dev`, a test's broken copy) and lints with that one. The thread is unref'd
 // while idle, so a CLI that has finished exits, and stays for the process's next pipeline.
+//
+// The thread knows no workspace of its own: a ruleset is loaded with the read guard of
+// the workspace that asked (its lib/trust.mjs: files inside its specs/ only), and findings
+// come back as Spectral gives them (absolute paths), made relative to that workspace by
+// the asking module. So one process that runs the commands of several checkouts (the
+// test suite runs them in-process on throw-away copies: test/helpers/in-process.ts)
+// starts one thread, not one per checkout: the registry lives on globalThis, keyed by
+// the thread's own code, so a checkout whose thread code differs gets a thread of its own.
 import * as fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { finding, InputError } from './findings.mjs';
 
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
+/** What the thread runs: this file and the ref cache it imports (the guard comes per ruleset). */
+const THREAD_CODE = ['./spectral-worker.mjs', './spectral-ref-cache.mjs'].map((file) => new URL(file, import.meta.url));
+/**
+ * This process's threads, by their code: these files' content and the Spectral they load
+ * (where it resolves, links followed). Symbol.for: one registry however many copies of
+ * this module the process loads.
+ */
+const threads = (globalThis[Symbol.for('provider-api.spectral-threads')] ??= new Map());
+let codeKey;
+const threadKey = () =>
+  (codeKey ??= THREAD_CODE.reduce((hash, url) => hash.update(fs.readFileSync(fileURLToPath(url))), createHash('sha256'))
+    .update(import.meta.resolve('@stoplight/spectral-core'))
+    .digest('hex'));
 
-/** The shared thread, while any pipeline holds a ruleset in it. */
-let shared;
-
-function startThread() {
+function startThread(key) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { spectralWorker: true } });
   const waiting = new Map(); // message id -> { resolve, reject }
   const thread = { worker, waiting, nextId: 0 };
   const failAll = (error) => {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
-    if (shared === thread) shared = undefined; // the next pipeline starts a new thread
+    if (threads.get(key) === thread) threads.delete(key); // the next pipeline starts a new thread
   };
   worker.on('message', (message) => {
     const pending = waiting.get(message.id);
@@ -36,6 +56,7 @@ function startThread() {
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the Spectral worker stopped (exit code ${code})`)));
   worker.unref();
+  threads.set(key, thread);
   return thread;
 }
 
@@ -55,12 +76,18 @@ function ask(thread, request) {
  * to `{ lint(root) -> findings, close() }`.
  */
 export async function startSpectralWorker(rulesetPath) {
-  const thread = (shared ??= startThread());
-  const answer = await ask(thread, { type: 'load', rulesetPath });
-  if (answer.findings) throw new InputError(answer.findings);
+  const key = threadKey();
+  const thread = threads.get(key) ?? startThread(key);
+  // This workspace's read guard: the thread reads files inside this checkout's specs/ only.
+  const guard = new URL('./trust.mjs', import.meta.url).href;
+  const answer = await ask(thread, { type: 'load', rulesetPath, guard });
+  if (answer.failed) throw new InputError([finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', answer.failed)]);
   const { ruleset } = answer;
   return {
-    lint: (root, text) => ask(thread, { type: 'lint', ruleset, root, text }).then((message) => message.findings),
+    lint: (root, text) =>
+      ask(thread, { type: 'lint', ruleset, root, text }).then((message) =>
+        message.results.map((r) => finding('spectral', r.source ?? root, r.line, r.col, SEVERITY[r.severity], r.code, r.message)),
+      ),
     /** Forgets this ruleset; the thread stays (idle, unref'd) for the next pipeline. */
     close: async () => thread.worker.postMessage({ type: 'drop', ruleset }),
   };
@@ -71,45 +98,45 @@ if (!isMainThread && workerData?.spectralWorker) {
   const { default: spectralParsers } = await import('@stoplight/spectral-parsers'); // CommonJS: named ESM imports are undefined
   const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
   const { Resolver } = await import('@stoplight/spectral-ref-resolver');
-  const { guardedFileRead } = await import('./trust.mjs');
   const { FirstChainCache } = await import('./spectral-ref-cache.mjs');
   const { Spectral, Document } = spectralCore;
   const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
-  const rulesets = new Map(); // id -> loaded ruleset
+  const rulesets = new Map(); // id -> { loaded ruleset, the asking workspace's guardedFileRead }
   let nextRuleset = 0;
 
-  async function load(rulesetPath) {
+  async function load(rulesetPath, guard) {
+    const { guardedFileRead } = await import(guard);
     try {
       const id = nextRuleset++;
-      rulesets.set(id, await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }));
+      rulesets.set(id, { ruleset: await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }), guardedFileRead });
       return { ruleset: id };
     } catch (error) {
-      return { findings: [finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', error.message.split('\n')[0])] };
+      return { failed: error.message.split('\n')[0] };
     }
   }
 
-  async function lint(ruleset, root, text) {
+  async function lint(id, root, text) {
     // A fresh Spectral (and so a fresh $ref resolver cache) per run: in watch mode the
     // referenced files change between runs. The ruleset itself is reused.
-    // Files only, and only inside specs/ (lib/trust.mjs has refused the rest already; this
-    // resolver has no http/https reader, so Spectral cannot fetch even if asked).
+    // Files only, and only inside the asking workspace's specs/ (its lib/trust.mjs has
+    // refused the rest already; this resolver has no http/https reader, so Spectral cannot
+    // fetch even if asked).
     // FirstChainCache: a file $ref'd any number of times resolves every time (the default
     // cache stops after about 100 uses: lib/spectral-ref-cache.mjs says why).
+    const { ruleset, guardedFileRead } = rulesets.get(id);
     const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: guardedFileRead } } });
     const spectral = new Spectral({ resolver });
-    spectral.setRuleset(rulesets.get(ruleset));
+    spectral.setRuleset(ruleset);
     const results = await spectral.run(new Document(text ?? (await readFile(root, 'utf8')), spectralParsers.Yaml, root));
     return {
-      findings: results.map((r) =>
-        finding('spectral', r.source ?? root, r.range.start.line + 1, r.range.start.character + 1, SEVERITY[r.severity], String(r.code), r.message),
-      ),
+      results: results.map((r) => ({ source: r.source, line: r.range.start.line + 1, col: r.range.start.character + 1, severity: r.severity, code: String(r.code), message: r.message })),
     };
   }
 
-  parentPort.on('message', async ({ id, type, ruleset, rulesetPath, root, text }) => {
+  parentPort.on('message', async ({ id, type, ruleset, rulesetPath, guard, root, text }) => {
     if (type === 'drop') return void rulesets.delete(ruleset);
     try {
-      parentPort.postMessage({ id, ...(type === 'load' ? await load(rulesetPath) : await lint(ruleset, root, text)) });
+      parentPort.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard) : await lint(ruleset, root, text)) });
     } catch (error) {
       parentPort.postMessage({ id, error: error?.message ?? String(error) });
     }

@@ -1,0 +1,79 @@
+// One process, several checkouts (the suite runs each copy's commands in its own process:
+// test/helpers/in-process.ts): they share one Spectral thread (scripts/lib/spectral-worker.mjs),
+// and each ruleset loaded into it reads with the read guard of the checkout that loaded it.
+// A copy's lint must read inside that copy's specs/ only, whichever copy started the thread,
+// and report its files relative to that copy.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+
+const ONE = ['specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml'];
+let a: { dir: string; remove: () => Promise<void> };
+let b: { dir: string; remove: () => Promise<void> };
+
+/** A document under specs/thread/ whose one response's schema is `ref`. */
+const documentWithRef = (ref: string) => `openapi: 3.1.0
+info:
+  title: Thread case
+  version: v1
+  description: A fixture of test/security/spectral-thread.test.ts.
+paths:
+  /things:
+    get:
+      operationId: listThings
+      summary: List things
+      responses:
+        '200':
+          description: The things.
+          content:
+            application/json:
+              schema:
+                $ref: '${ref}'
+`;
+const SCHEMA = 'type: object\ndescription: A thing.\n';
+
+const threads = () => (globalThis as any)[Symbol.for('provider-api.spectral-threads')] as Map<string, unknown> | undefined;
+const formatted = (findings: any[]) => findings.map((f) => `${f.file}:${f.line}:${f.col}  ${f.rule}  ${f.message}`).join('\n');
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([workspaceCopy('spectral-thread-a-', { documents: ONE }), workspaceCopy('spectral-thread-b-', { documents: ONE })]);
+  for (const { dir } of [a, b]) {
+    await mkdir(join(dir, 'specs/thread'), { recursive: true });
+    await writeFile(join(dir, 'specs/thread/thing.yaml'), SCHEMA);
+  }
+  // A's document reads its own schema; B's climbs out of B into A's specs/.
+  await writeFile(join(a.dir, 'specs/thread/openapi.yaml'), documentWithRef('./thing.yaml'));
+  await writeFile(join(b.dir, 'specs/thread/openapi.yaml'), documentWithRef(`../../../${basename(a.dir)}/specs/thread/thing.yaml`));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([a?.remove(), b?.remove()]);
+});
+
+describe('the Spectral thread, shared by the checkouts of one process', () => {
+  it("starts once, and reads each checkout's files with that checkout's guard", async () => {
+    // B first: its guard must not be the one A's ruleset reads with.
+    const spectralB = await (await import(join(b.dir, 'scripts/lib/spectral-worker.mjs'))).startSpectralWorker(join(b.dir, '.spectral.yaml'));
+    const before = new Map(threads());
+    const spectralA = await (await import(join(a.dir, 'scripts/lib/spectral-worker.mjs'))).startSpectralWorker(join(a.dir, '.spectral.yaml'));
+    try {
+      expect(before.size).toBeGreaterThan(0);
+      expect(new Map(threads())).toEqual(before); // A's commands started no thread of their own
+
+      const fromB = formatted(await spectralB.lint(join(b.dir, 'specs/thread/openapi.yaml')));
+      // Refused: A's specs/ is outside B's, though A's guard would allow it.
+      expect(fromB).toMatch(/refused to read .*outside specs\//);
+      expect(fromB).toMatch(/^specs\/thread\/openapi\.yaml:\d+:\d+ /m); // relative to B
+      expect(fromB).not.toContain(b.dir);
+
+      const fromA = formatted(await spectralA.lint(join(a.dir, 'specs/thread/openapi.yaml')));
+      // A's own schema is read (B's guard would refuse it).
+      expect(fromA).not.toMatch(/refused to read/);
+      expect(fromA).not.toContain(a.dir);
+    } finally {
+      await spectralA.close();
+      await spectralB.close();
+    }
+  });
+});
