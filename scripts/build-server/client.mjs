@@ -6,6 +6,7 @@ import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from '../lib/apis.mjs';
+import { processAlive } from '../lib/process-alive.mjs';
 import { codeKey, socketPath } from './address.mjs';
 
 const LOG = join(ROOT, '.cache/provider-api/build-server.log');
@@ -64,18 +65,10 @@ async function sendBuild(socket, args) {
   return stale ?? code;
 }
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-};
 /** Waits (at most `ms`) for a server that runs other code to finish the builds it has queued and end. */
 async function ended(pid, ms = 120_000) {
-  for (let waited = 0; pid > 0 && alive(pid) && waited < ms; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-  return !(pid > 0 && alive(pid));
+  for (let waited = 0; pid > 0 && processAlive(pid) && waited < ms; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  return !(pid > 0 && processAlive(pid));
 }
 
 /**

@@ -198,6 +198,8 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
   });
 }
 // Gone when the workspace is (a removed clone or test copy) or another server took the socket.
+// Checked every second (three stat calls): a removed checkout frees its server's memory
+// soon after, and its test waits no longer than that.
 setInterval(() => {
   if (!existsSync(join(ROOT, 'package.json'))) return stop('the workspace is gone');
   // Its log goes with the build cache folder: a clean (`rm -rf .cache`) ends it too.
@@ -207,4 +209,4 @@ setInterval(() => {
   } catch {
     stop('the socket is gone');
   }
-}, 5_000).unref();
+}, 1_000).unref();
