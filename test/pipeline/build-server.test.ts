@@ -15,7 +15,8 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
-import { processAlive } from '../../scripts/lib/process-alive.mjs';
+// A zombie (ended, not yet reaped by init) is not alive: scripts/lib/process-alive.mjs.
+import { processAlive as alive } from '../../scripts/lib/process-alive.mjs';
 import { filesUnder } from '../../scripts/lib/walk.mjs';
 
 const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
@@ -45,11 +46,24 @@ function build(args: string[] = STEPS, env: Record<string, string> = {}): Promis
 }
 const pidOf = (output: string) => Number(/build server \(pid (\d+), build (\d+)\)/.exec(output)?.[1]);
 const buildNumberOf = (output: string) => Number(/build server \(pid \d+, build (\d+)\)/.exec(output)?.[1]);
-/** Runs (a zombie, ended but not yet reaped by init, has not: scripts/lib/process-alive.mjs). */
-const alive = (pid: number) => processAlive(pid);
+
 async function gone(pid: number, withinMs: number) {
   for (let waited = 0; waited < withinMs && alive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
   return !alive(pid);
+}
+
+/**
+ * A build that ran as the first build of a new server, which says `says`, and `previous`
+ * gone: the new server's pid.
+ */
+async function replacedBy(previous: number, code: number, output: string, says: string): Promise<number> {
+  expect(code, output).toBe(0);
+  expect(output).toContain(says);
+  const pid = pidOf(output);
+  expect(pid).not.toBe(previous);
+  expect(buildNumberOf(output)).toBe(1);
+  expect(await gone(previous, 10_000)).toBe(true);
+  return pid;
 }
 
 /** SHA-256 of each file under generated/ but the docs (what lint + generate write). */
@@ -152,14 +166,8 @@ describe.sequential('npm run build on the build server', () => {
   it('starts from nothing after a clean: the build cache folder removed, a new server builds every document', { timeout: 120_000 }, async () => {
     await rm(file('.cache'), { recursive: true, force: true });
     const { code, output } = await build();
-    expect(code, output).toBe(0);
-    expect(output).toContain('started a build server for this workspace');
-    const fresh = pidOf(output);
-    expect(fresh).not.toBe(first);
-    expect(buildNumberOf(output)).toBe(1);
     expect(output).toMatch(/redocly \+ spectral clean, \d+ documents  /);
-    expect(await gone(first, 10_000)).toBe(true);
-    first = fresh;
+    first = await replacedBy(first, code, output, 'started a build server for this workspace');
   });
 
   it('refuses an unknown option, naming it, before any server is asked', { timeout: 60_000 }, async () => {
@@ -175,14 +183,8 @@ describe.sequential('npm run build on the build server', () => {
     const pulled = file('scripts/mock/index.mjs');
     await writeFile(pulled, `${await readFile(pulled, 'utf8')}// pulled\n`);
     const { code, output } = await build();
-    expect(code, output).toBe(0);
-    expect(output).toContain('the build server ran other code');
-    const second = pidOf(output);
-    expect(second).not.toBe(first);
-    expect(buildNumberOf(output)).toBe(1);
     expect(output).toMatch(/\d+ documents unchanged since the last build/);
-    expect(await gone(first, 10_000)).toBe(true);
-    first = second;
+    first = await replacedBy(first, code, output, 'the build server ran other code');
   });
 
   it('starts a new server when the last one was killed (its socket file left behind)', { timeout: 120_000 }, async () => {
