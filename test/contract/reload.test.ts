@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { apis, ROOT } from '../helpers/bundles.js';
 import { operations } from '../../generated/operations.js';
 import { send, validRequest, operation } from './support.js';
@@ -61,8 +62,16 @@ describe('reload', () => {
   it('a changed example is served after reload(), on the same port', async () => {
     const before = await send(example(), mock.url);
     expect((before.json as any).displayName).toBe('Ex Warehouse');
-    const text = await readFile(shipBundle(), 'utf8');
-    await writeFile(shipBundle(), text.replace(/displayName: Ex Warehouse\n(\s+lastModifiedDateTime)/, 'displayName: Ex Works\n$1'));
+    // The example the mock serves for this operation, found by what it is (the first such
+    // text in the bundle may be another operation's example, once one holds the same value).
+    const bundle = parseDocument(await readFile(shipBundle(), 'utf8'));
+    const [path] = Object.entries<any>((bundle.toJS() as any).paths).find(([, item]) => item.post?.operationId === ship.operationId)!;
+    const served = ['paths', path, 'post', 'responses', '201', 'content', 'application/json', 'examples', 'CodeAndDisplayName'];
+    const ref = bundle.getIn([...served, '$ref']) as string | undefined;
+    const at = ref ? ref.replace(/^#\//, '').split('/') : served;
+    expect(bundle.getIn([...at, 'value', 'displayName'])).toBe('Ex Warehouse');
+    bundle.setIn([...at, 'value', 'displayName'], 'Ex Works');
+    await writeFile(shipBundle(), String(bundle));
     await mock.reload();
     const after = await send(example(), mock.url);
     expect(after.status).toBe(201);

@@ -7,7 +7,7 @@
 // api-version is dated after every version the workspace holds.
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 
 const BC2 = 'specs/business-central/v2.0';
@@ -118,17 +118,34 @@ async function addVendorReadAndDelete(dir) {
   return added;
 }
 
+/**
+ * Copies `rel` from v1.0 to v2.0 with every file of v1.0 its $refs reach, whatever the path
+ * file holds today (an operation added to it brings its own schemas and examples). A file
+ * v2.0 already has is its own and stays; refs outside v1.0 (specs/common/) resolve the same
+ * from both versions, which sit side by side.
+ */
+async function copyWithRefs(dir, rel, seen = new Set()) {
+  if (seen.has(rel)) return;
+  seen.add(rel);
+  if (!existsSync(join(dir, BC2, rel))) await cp(join(dir, BC1, rel), join(dir, BC2, rel));
+  const refs = [];
+  const collect = (node) => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) key === '$ref' && typeof value === 'string' ? refs.push(value) : collect(value);
+  };
+  collect(parse(await readFile(join(dir, BC1, rel), 'utf8')));
+  for (const ref of refs) {
+    const file = ref.split('#')[0];
+    if (!file) continue;
+    const target = posix.normalize(posix.join(posix.dirname(rel), file));
+    if (!target.startsWith('../')) await copyWithRefs(dir, target, seen);
+  }
+}
+
 /** (c) POST shipmentMethods in v2.0, next to the v1.0 one: the entity's files copied over. */
 async function addShipmentMethodsToV2(dir) {
   if ((await yamlOf(dir, `${BC2}/openapi.yaml`)).paths?.[GROWTH.createShipmentMethod.path]) return false;
-  for (const rel of [
-    'paths/shipmentMethods.yaml',
-    'schemas/ShipmentMethod.yaml',
-    'examples/createShipmentMethod_CodeAndDisplayName.yaml',
-    'examples/createShipmentMethod_CodeAndDisplayName_request.yaml',
-  ]) {
-    await cp(join(dir, BC1, rel), join(dir, BC2, rel));
-  }
+  await copyWithRefs(dir, 'paths/shipmentMethods.yaml');
   await edit(dir, `${BC2}/openapi.yaml`, (text) =>
     text
       .replace(/^paths:\n/m, 'paths:\n  /companies({company_id})/shipmentMethods:\n    $ref: ./paths/shipmentMethods.yaml\n')

@@ -132,7 +132,10 @@ describe('npm run dev', () => {
     expect(cycle).not.toContain('businesscentral@v2.0');
     // ... and says what the edit does to clients, against HEAD.
     expect(cycle).toMatch(/dev  change   businesscentral@v1\.0  info +description-changed .*ShipmentMethod\.yaml:\d+/);
-    expect(cycle).toMatch(/dev  changes  changes: 0 breaking changes \(0 inside published versions\), 0 warnings, 1 info/);
+    // One info per change line (one per operation that reads the schema: their number is
+    // the document's, not this test's).
+    const infos = cycle.match(/dev  change   businesscentral@v1\.0  info +description-changed /g)!.length;
+    expect(cycle).toMatch(new RegExp(`dev  changes  changes: 0 breaking changes \\(0 inside published versions\\), 0 warnings, ${infos} info`));
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, edited.');
     expect(await readFile(file(VENDOR_TYPES), 'utf8')).toBe(vendorBefore);
   });
