@@ -80,10 +80,29 @@ function affectedBy(file) {
   return pipeline.apis.filter((api) => file.startsWith(api.specDir + sep) || file === api.root);
 }
 
-// dist/ follows the generated types; compiles are serialised and coalesced, and run
-// after the cycle has printed its types line, so they never delay fresh types.
+// What dev has to do: the saves of a burst (pending, until `timer` fires), the cycles
+// queued or running (one after another, on `running`), the late checks after them
+// (noticeLateChanges) and the dist/ compile (`compiling`). Declared before any of it runs:
+// the first cycle, before the watch starts, already compiles.
+let pending = new Set();
+let timer;
+let running = Promise.resolve();
+let cycles = 0;
+let lateChecks = 0;
 let compiling;
 let compileAgain = false;
+let watching = false; // set with the `dev  watch` line: no `idle` before it
+
+// `dev  idle` ends every burst of work: no cycle queued or running, no save waiting out its
+// burst, no late check to come, no dist/ compile under way. Until the next save, nothing
+// more is printed or written, so a script (or the watch test) that waits for this line
+// after its save reads outputs that are final.
+function announceIdle() {
+  if (watching && cycles === 0 && lateChecks === 0 && pending.size === 0 && timer === undefined && !compiling) log('idle', 'waiting for saves');
+}
+
+// dist/ follows the generated types; compiles are serialised and coalesced, and run
+// after the cycle has printed its types line, so they never delay fresh types.
 function compileDist() {
   if (options['no-dist']) return Promise.resolve();
   if (compiling) {
@@ -103,6 +122,7 @@ function compileDist() {
         compileAgain = false;
         compileDist();
       }
+      announceIdle();
     });
   return compiling;
 }
@@ -356,9 +376,6 @@ if (withMock && pipeline) {
 }
 
 // --- change cycles -----------------------------------------------------------------------
-let pending = new Set();
-let timer;
-let running = Promise.resolve();
 
 async function onChanges(files) {
   if (files.some((file) => CONFIGS.includes(file))) {
@@ -396,14 +413,22 @@ const fingerprint = async (file) => {
 };
 const lastRead = new Map(); // file -> its fingerprint when the latest cycle started
 function noticeLateChanges(files) {
+  lateChecks++;
   setTimeout(async () => {
-    for (const file of files) if ((await fingerprint(file)) !== lastRead.get(file)) changed(file);
+    try {
+      for (const file of files) if ((await fingerprint(file)) !== lastRead.get(file)) changed(file);
+    } finally {
+      lateChecks--;
+      announceIdle();
+    }
   }, 80).unref();
 }
 
 function schedule() {
   const files = [...pending];
   pending = new Set();
+  timer = undefined;
+  cycles++;
   running = running
     .then(async () => {
       await Promise.all(files.map(async (file) => lastRead.set(file, await fingerprint(file))));
@@ -413,7 +438,11 @@ function schedule() {
       await onChanges(files);
       noticeLateChanges(files);
     })
-    .catch((error) => console.error(`dev  FAILED  ${error.stack ?? error}`));
+    .catch((error) => console.error(`dev  FAILED  ${error.stack ?? error}`))
+    .finally(() => {
+      cycles--;
+      announceIdle();
+    });
 }
 
 function changed(path) {
@@ -437,6 +466,7 @@ for (const watcher of watchers) {
 }
 await Promise.all([...watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', resolve))), warming]);
 log('watch', `watching ${relative(ROOT, SPECS)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
+watching = true;
 
 async function stop() {
   await Promise.all(watchers.map((watcher) => watcher.close()));

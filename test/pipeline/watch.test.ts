@@ -53,18 +53,23 @@ function afterSave(path: string, pattern: RegExp, from: number, timeoutMs = 20_0
 }
 
 /**
- * Resolves once dev has printed nothing for `quietMs`: an in-place write can be seen
- * twice (truncated, then whole), and the second cycle's lines must not land in the next
- * case's window and answer its wait before its own cycle ran.
+ * Resolves once dev is idle: its last line is `dev  idle` (printed when no cycle, save, late
+ * check or compile is left, scripts/watch.mjs) or, before any save, `dev  watch`, and
+ * nothing followed for `quietMs`. An in-place write can be seen twice (truncated, then
+ * whole), and the second cycle's lines must not land in the next case's window and answer
+ * its wait before its own cycle ran; that cycle ends with its own `idle` line.
  */
-async function settled(quietMs = 700, timeoutMs = 20_000): Promise<void> {
+async function settled(quietMs = 100, timeoutMs = 20_000): Promise<void> {
   const start = Date.now();
-  let length = output.length;
+  let length = -1;
   let since = Date.now();
-  while (Date.now() - since < quietMs && Date.now() - start < timeoutMs) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  while (Date.now() - start < timeoutMs) {
     if (output.length !== length) [length, since] = [output.length, Date.now()];
+    const last = output.trimEnd().split('\n').at(-1) ?? '';
+    if (/^dev {2}(idle|watch) /.test(last) && Date.now() - since >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  throw new Error(`dev did not become idle within ${timeoutMs / 1000} s:\n${output.slice(-2000)}`);
 }
 
 const file = (path: string) => join(dir, path);
