@@ -63,8 +63,9 @@ fi
 # process a line starts (vitest's workers, the builds, mocks, dev servers and CLIs the tests
 # start, some 60 a line) parses and compiles the same modules of node_modules again; with
 # the cache each compiles them once per line. Measured on a Node 24 line: 116-118 -> 113 s of
-# CPU, 69-70 -> 67 s. Kept per Node version inside the folder (V8's code differs between
-# lines), removed with the run's scratch (.cache/ is ignored by git).
+# CPU, 69-70 -> 67 s. Node keeps a folder per version inside it (V8's code differs between
+# lines) and checks each entry against the module's source; in .cache/ (ignored by git), so
+# a second run here starts warm.
 export NODE_COMPILE_CACHE="$PWD/.cache/node-compile-cache"
 
 for version in "${LINES[@]}"; do
