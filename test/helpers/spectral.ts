@@ -3,7 +3,7 @@
 // ruleset that extends it by `overrides` turning rules off at given places (a file and a
 // JSON pointer), the way a suppression is written in .spectral.yaml (docs/lint.md).
 import * as fs from 'node:fs';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
@@ -41,9 +41,13 @@ export async function lintDocument(document: object, { suppress = [] }: { suppre
     return (await spectral).run(new Document(stringify(document), Yaml, 'doc.yaml'));
   }
   const dir = mkdtempSync(join(tmpdir(), 'spectral-suppress-'));
-  const overrides = suppress.map(({ rule, pointer }) => ({ files: [`doc.yaml${pointer}`], rules: { [rule]: 'off' } }));
-  writeFileSync(join(dir, 'ruleset.yaml'), stringify({ extends: [join(ROOT, '.spectral.yaml')], overrides }));
-  return (await load(join(dir, 'ruleset.yaml'))).run(new Document(stringify(document), Yaml, join(dir, 'doc.yaml')));
+  try {
+    const overrides = suppress.map(({ rule, pointer }) => ({ files: [`doc.yaml${pointer}`], rules: { [rule]: 'off' } }));
+    writeFileSync(join(dir, 'ruleset.yaml'), stringify({ extends: [join(ROOT, '.spectral.yaml')], overrides }));
+    return await (await load(join(dir, 'ruleset.yaml'))).run(new Document(stringify(document), Yaml, join(dir, 'doc.yaml')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true }); // the ruleset is loaded (bundled) by now
+  }
 }
 
 /**
@@ -54,6 +58,14 @@ export async function lintDocument(document: object, { suppress = [] }: { suppre
  */
 export async function lintWithSuppressions(documents: { name: string; document: object; suppress: Suppression[] }[]): Promise<Map<string, ISpectralDiagnostic[]>> {
   const dir = mkdtempSync(join(tmpdir(), 'spectral-suppress-'));
+  try {
+    return await lintUnder(dir, documents);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function lintUnder(dir: string, documents: { name: string; document: object; suppress: Suppression[] }[]): Promise<Map<string, ISpectralDiagnostic[]>> {
   const overrides = documents.flatMap(({ name, suppress }) => suppress.map(({ rule, pointer }) => ({ files: [`${name}.yaml${pointer}`], rules: { [rule]: 'off' } })));
   writeFileSync(join(dir, 'ruleset.yaml'), stringify({ extends: [join(ROOT, '.spectral.yaml')], overrides }));
   const instance = await load(join(dir, 'ruleset.yaml'));
