@@ -143,6 +143,11 @@ describe('npm run dev', () => {
     expect(cycle).toMatch(new RegExp(`dev  changes  changes: 0 breaking changes \\(0 inside published versions\\), 0 warnings, ${infos} info`));
     expect(await readFile(file(SHIPMENT_TYPES), 'utf8')).toContain('Short code, edited.');
     expect(await readFile(file(VENDOR_TYPES), 'utf8')).toBe(vendorBefore);
+    // The burst ends with one `idle` line, after the cycle's last line (what settled() and a
+    // script that waits for final outputs rely on).
+    const burst = await waitFor(/dev {2}idle {5}waiting for saves\n/, from);
+    expect(burst.match(/^dev {2}idle /gm)).toHaveLength(1);
+    expect(burst.indexOf('dev  idle ')).toBeGreaterThan(burst.lastIndexOf('dev  changes '));
   });
 
   it('keeps the last good outputs on a broken edit and names file and line', async () => {
@@ -335,6 +340,10 @@ describe('npm run dev, compiling dist/', () => {
     expect(await readFile(join(distDir, SHIPMENT_TYPES), 'utf8')).toContain('Short code, for dist.');
     // dist/ is compiled after the types line; wait for a compile that contains the edit.
     await waitFor(/dev  dist .*-> dist\//, from, 25_000, read);
+    // dev is idle only once dist/ is written: its `idle` line comes after the `dist` line.
+    const burst = await waitFor(/dev {2}dist [^\n]*-> dist\/[\s\S]*dev {2}idle /, from, 25_000, read);
+    expect(burst.slice(burst.lastIndexOf('dev  dist ')).match(/^dev {2}idle /gm)).toHaveLength(1);
+    expect(burst.slice(burst.lastIndexOf('dev  done '), burst.lastIndexOf('dev  dist '))).not.toMatch(/^dev {2}idle /m);
     let dist = '';
     for (let tries = 0; tries < 100; tries++) {
       // dist/ is swapped in whole (two renames, scripts/lib/files.mjs): a read between them
