@@ -95,6 +95,17 @@ describe('business data: OData entity sets', () => {
     expect((await call(bc('v2.0', `/vendors(${VENDOR})`))).status, 'reset forgets the deletion').toBe(200);
   });
 
+  it('DELETE with a stale If-Match: 412 naming the current tag, nothing deleted; with the current one, 204', async () => {
+    const current = (await call(bc('v2.0', `/vendors(${VENDOR})`))).eTag!;
+    expect(current).toBeTruthy();
+    const stale = await call(bc('v2.0', `/vendors(${VENDOR})`), { method: 'DELETE', headers: { 'if-match': 'W/"stale"' } });
+    expect(stale.status).toBe(412);
+    expect(stale.body).toMatchObject({ error: { code: 'PreconditionFailed', message: expect.stringContaining(current) } });
+    expect((await call(bc('v2.0', `/vendors(${VENDOR})`))).status, 'still there').toBe(200);
+    expect((await call(bc('v2.0', `/vendors(${VENDOR})`), { method: 'DELETE', headers: { 'if-match': current } })).status).toBe(204);
+    expect((await call(bc('v2.0', `/vendors(${VENDOR})`))).status).toBe(404);
+  });
+
   it('POST creates: 201, a server-assigned id and lastModifiedDateTime, an ETag; then GET and the list read it back', async () => {
     const before = Date.now();
     const created = await call(bc('v2.0', '/vendors'), { method: 'POST', body: JSON.stringify({ displayName: 'Contoso', number: '60000', lastModifiedDateTime: '2000-01-01T00:00:00Z' }) });

@@ -1,7 +1,10 @@
 // `npm run lint` on a copy of the workspace, broken in the ways the lint must catch. Each broken copy must fail with the file and line of the problem.
 // In-process (test/helpers/in-process.ts): one copy, broken and put back per case; the
 // exit code a shell sees is test/lint/bad-input.test.ts's business.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../../scripts/lib/walk.mjs';
 import { runInProcess } from '../helpers/in-process.js';
 import { editFiles, workspaceCopy as copyWorkspace } from '../helpers/workspace-copy.js';
 
@@ -36,6 +39,14 @@ async function lintBroken(file: string, change: (text: string) => string) {
 afterAll(async () => {
   await Promise.all(copies.map((remove) => remove()));
 });
+
+/** `base`, or `base2`, `base3` …: the first that no file under the copy's specs/ gives as an operationId. */
+function unusedOperationId(base: string): string {
+  const used = new Set(filesUnder(join(dir, 'specs')).flatMap((file: string) => [...readFileSync(file, 'utf8').matchAll(/operationId:\s*['"]?([\w.-]+)/g)].map((m) => m[1])));
+  let name = base;
+  for (let n = 2; used.has(name); n++) name = `${base}${n}`;
+  return name;
+}
 
 const SHIPMENT_PATH = 'specs/business-central/v1.0/paths/shipmentMethods.yaml';
 const SHIPMENT_ROOT = 'specs/business-central/v1.0/openapi.yaml';
@@ -72,8 +83,11 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
   });
 
   // Issue 33: two edits that passed lint and failed only `npm test`, without file and line.
-  const deleteWithoutName = `delete:
-  operationId: deleteShipmentMethod
+  // Its operationId is one no document of the copy uses: a workspace grown by the recipe
+  // may hold a `deleteShipmentMethod` of its own, and a duplicate would fail lint for
+  // another reason (operation-operationId-unique).
+  const deleteWithoutName = () => `delete:
+  operationId: ${unusedOperationId('deleteShipmentMethod')}
   summary: Delete a shipment method
   description: Deletes one shipment method of a company.
   tags:
@@ -87,7 +101,7 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
       $ref: ../../../common/business-central/responses/NotShownError.yaml
 `;
   it('fails on a DELETE answering 204 whose parameters have bare examples and no named one (house-operation-named-example)', async () => {
-    const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${deleteWithoutName}`);
+    const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${deleteWithoutName()}`);
     expect(code).not.toBe(0);
     expect(output).toMatch(/specs\/business-central\/v1\.0\/paths\/shipmentMethods\.yaml:\d+:\d+  error  house-operation-named-example  DELETE \/companies\(\{company_id\}\)\/shipmentMethods has no named example.*\(spectral\)/);
   });
@@ -100,7 +114,7 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
       house-operation-named-example: off
 `;
     const restore = await editFiles(dir, [
-      [SHIPMENT_PATH, (t) => `${t}${deleteWithoutName}`],
+      [SHIPMENT_PATH, (t) => `${t}${deleteWithoutName()}`],
       ['.spectral.yaml', (t) => `${t.trimEnd()}\n${suppression}`],
     ]);
     try {
