@@ -5,9 +5,10 @@
 // Each edit is skipped where the workspace already has what it adds (a contributor made it
 // already, or the edits ran before), so running them twice changes nothing; the new sql
 // api-version is dated after every version the workspace holds.
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 
 const BC2 = 'specs/business-central/v2.0';
@@ -119,26 +120,21 @@ async function addVendorReadAndDelete(dir) {
 }
 
 /**
- * Copies `rel` from v1.0 to v2.0 with every file of v1.0 its $refs reach, whatever the path
- * file holds today (an operation added to it brings its own schemas and examples). A file
- * v2.0 already has is its own and stays; refs outside v1.0 (specs/common/) resolve the same
- * from both versions, which sit side by side.
+ * Copies `rel` from v1.0 to v2.0 with every file of v1.0 it reads through its $refs,
+ * whatever the path file holds today (an operation added to it brings its own schemas and
+ * examples). The files are the ones the build's own walk finds (lib/trust.mjs, checkTree,
+ * the copy's module: its specs/ is the copy's). A file v2.0 already has is its own and
+ * stays; files outside v1.0 (specs/common/) resolve the same from both versions, which sit
+ * side by side.
  */
-async function copyWithRefs(dir, rel, seen = new Set()) {
-  if (seen.has(rel)) return;
-  seen.add(rel);
-  if (!existsSync(join(dir, BC2, rel))) await cp(join(dir, BC1, rel), join(dir, BC2, rel));
-  const refs = [];
-  const collect = (node) => {
-    if (Array.isArray(node)) node.forEach(collect);
-    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) key === '$ref' && typeof value === 'string' ? refs.push(value) : collect(value);
-  };
-  collect(parse(await readFile(join(dir, BC1, rel), 'utf8')));
-  for (const ref of refs) {
-    const file = ref.split('#')[0];
-    if (!file) continue;
-    const target = posix.normalize(posix.join(posix.dirname(rel), file));
-    if (!target.startsWith('../')) await copyWithRefs(dir, target, seen);
+async function copyWithRefs(dir, rel) {
+  const { checkTree } = await import(pathToFileURL(join(dir, 'scripts/lib/trust.mjs')).href);
+  const from = join(dir, BC1);
+  for (const file of checkTree(join(from, rel)).files.filter((path) => path.startsWith(from + sep))) {
+    const target = join(dir, BC2, relative(from, file));
+    if (existsSync(target)) continue;
+    await mkdir(dirname(target), { recursive: true });
+    await cp(file, target);
   }
 }
 
