@@ -19,7 +19,7 @@ import { ensureDocs, pageOf, startDocsServer, type DocsServer } from './support.
 const CI = !!process.env.CI && process.env.CI !== 'false';
 if (!CHROMIUM && !CI) {
   console.warn(
-    '\n*** DOCS BROWSER TEST SKIPPED: no Chromium at /usr/bin/chromium (or $CHROMIUM_PATH). Install it with `apt-get install -y chromium`. ***\n',
+    '\n*** DOCS BROWSER TEST SKIPPED: no Chromium at /usr/bin/chromium (or $CHROMIUM_PATH). Install it with `apt-get install -y --no-install-recommends chromium fonts-liberation`. ***\n',
   );
 }
 
@@ -92,7 +92,7 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
   }
 
   beforeAll(async () => {
-    if (!CHROMIUM) throw new Error('CI is set and no Chromium was found: `apt-get install -y chromium` (or set CHROMIUM_PATH)');
+    if (!CHROMIUM) throw new Error('CI is set and no Chromium was found: `apt-get install -y --no-install-recommends chromium fonts-liberation` (or set CHROMIUM_PATH)');
     ensureDocs();
     server = await startDocsServer();
     browser = await launch(CHROMIUM, server.url, `${pathToFileURL(join(ROOT, 'generated/docs')).href}/`);
