@@ -2,8 +2,10 @@
 // fixture document of arm-fixtures.ts: an operation marked x-ms-long-running-operation
 // answers 201/200/202 with the polling headers its answer declares (Azure-AsyncOperation,
 // Location, Retry-After) on the mock's own origin; the status monitor and the operation
-// result move to their end after N polls; provisioningState follows; the test API makes
-// an operation take N polls, end Failed or Canceled, or answer another Retry-After.
+// result move to their end after N polls; provisioningState follows (not for an action:
+// a POST on …/{type}/{name}/{action}, whose result the operation result URL answers); the
+// test API makes an operation take N polls, end Failed or Canceled, or answer another
+// Retry-After.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../scripts/mock/index.js';
 import { request } from 'node:http';
@@ -163,6 +165,86 @@ describe('failed and canceled operations, from the test API', () => {
     expect((await call(monitor)).body.status).toBe('Failed');
     expect(() => mock.longRunning({ operation: id, outcome: 'Canceled' })).toThrow(/already ended Failed/);
     expect(() => mock.longRunning({ operation: 'nope' })).toThrow(/no operation 'nope'/);
+  });
+});
+
+describe('actions on a resource (POST …/servers/{name}/{action})', () => {
+  const action = (group: string, name: string, verb: string) => at.server(group, name).replace('?', `/${verb}?`);
+  const created = async (name: string) => call((await putServer(name)).headers.get('azure-asyncoperation')!);
+
+  it('long-running with a result (Location): 202 on the mock origin; 202 until the N-th poll, then the documented 200; provisioningState untouched', async () => {
+    await created('alpha');
+    mock.longRunning({ polls: 2, times: 1, when: { operationId: 'Servers_Failover' } });
+    const started = await call(action('rg-lro', 'alpha', 'failover'), { method: 'POST' });
+    expect(started.status).toBe(202);
+    expect(started.body).toBeUndefined();
+    expect(started.headers.get('azure-asyncoperation'), 'the 202 declares Location only').toBeNull();
+    expect(started.headers.get('retry-after')).toBe('1');
+    const location = started.headers.get('location')!;
+    expect(new URL(location).origin).toBe(mock.url);
+    expect(new URL(location).searchParams.get('api-version')).toBe('2025-01-01');
+    expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState, 'an action is not a write').toBe('Succeeded');
+    const running = await call(location);
+    expect(running.status).toBe(202);
+    expect(running.headers.get('location')).toBe(location);
+    expect(await call(location)).toMatchObject({ status: 200, body: { primaryRegion: 'northeurope', dataLossSeconds: 0 } });
+    expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState).toBe('Succeeded');
+  });
+
+  it('long-running without a result (Azure-AsyncOperation and Location): the monitor ends Succeeded, Location then answers 204', async () => {
+    await created('alpha');
+    const started = await call(action('rg-lro', 'alpha', 'restart'), { method: 'POST' });
+    expect(started.status).toBe(202);
+    const monitor = await call(started.headers.get('azure-asyncoperation')!);
+    expect(monitor.body).toMatchObject({ status: 'Succeeded', endTime: expect.any(String) });
+    const result = await call(started.headers.get('location')!);
+    expect([result.status, result.body]).toEqual([204, undefined]);
+  });
+
+  it('on a server that does not exist: 404 ResourceNotFound naming it, and no operation starts', async () => {
+    for (const verb of ['failover', 'restart', 'listConnectionStrings']) {
+      const missing = await call(action('rg-lro', 'ghost', verb), { method: 'POST' });
+      expect(missing.status, verb).toBe(404);
+      expect(missing.body.error).toMatchObject({ code: 'ResourceNotFound', message: expect.stringContaining('servers/ghost') });
+    }
+    expect(mock.state.operations).toEqual([]);
+  });
+
+  it('while another operation of the server runs: 409 AnotherOperationInProgress; an action in flight blocks a write too', async () => {
+    mock.longRunning({ polls: 3, times: 1 });
+    const put = await putServer('alpha');
+    expect((await call(action('rg-lro', 'alpha', 'failover'), { method: 'POST' })).status).toBe(409);
+    for (let i = 0; i < 3; i++) await call(put.headers.get('azure-asyncoperation')!);
+    mock.longRunning({ polls: 2, times: 1 });
+    const failover = await call(action('rg-lro', 'alpha', 'failover'), { method: 'POST' });
+    expect(failover.status).toBe(202);
+    const write = await call(at.server('rg-lro', 'alpha'), { method: 'PATCH', body: { tags: { a: 'b' } } });
+    expect(write.status).toBe(409);
+    expect(write.body.error.message).toContain('POST');
+  });
+
+  it('Failed from the test API: Location answers the chosen error status with the ARM error; the server keeps provisioningState Succeeded', async () => {
+    await created('alpha');
+    const error = { code: 'FailoverRefused', message: 'The secondary is not in sync.' };
+    mock.longRunning({ outcome: 'Failed', error, status: 409, when: { operationId: 'Servers_Failover' } });
+    const started = await call(action('rg-lro', 'alpha', 'failover'), { method: 'POST' });
+    const failed = await call(started.headers.get('location')!);
+    expect(failed).toMatchObject({ status: 409, body: { error } });
+    expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState).toBe('Succeeded');
+  });
+
+  it('an action that is not long-running answers its documented 200 for a server that exists', async () => {
+    await created('alpha');
+    const listed = await call(action('rg-lro', 'alpha', 'listConnectionStrings'), { method: 'POST' });
+    expect(listed).toMatchObject({ status: 200, body: { adoNet: expect.stringContaining('Server=tcp:') } });
+    expect(mock.state.operations.filter((operation: { method: string }) => operation.method === 'POST')).toEqual([]);
+  });
+
+  it('is still validated first: no api-version is a 400 naming it', async () => {
+    await created('alpha');
+    const unversioned = await call(action('rg-lro', 'alpha', 'failover').replace(/\?api-version=[^&]+/, ''), { method: 'POST' });
+    expect(unversioned.status).toBe(400);
+    expect(JSON.stringify(unversioned.body)).toContain('api-version');
   });
 });
 

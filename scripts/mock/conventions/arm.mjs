@@ -15,6 +15,18 @@
 //   GET    …/{type}          a nextLink page (the paging convention's names) of what the
 //                           store holds: by resource group, by subscription, or the
 //                           children of one parent, as the path says
+//   POST   …/{type}/{name}/{action}
+//                           an action on a stored resource (restart, failover,
+//                           regenerateKey: any POST one segment below the instance path
+//                           that is not itself a type with a lifecycle). 404
+//                           `ResourceNotFound` when the resource is not stored, 409 while
+//                           one of its long-running operations runs; else its documented
+//                           answer. Long-running (x-ms-long-running-operation, with a 202
+//                           declared): 202 with the declared polling headers, and once the
+//                           operation succeeds its result: 200 with the documented 200
+//                           example, or 204 when the action declares no 200. The resource's
+//                           provisioningState is left as it is (an action is not a write
+//                           of the resource).
 //
 // A child type (…/{type}/{name}/{childType}/{childName}) whose parent type has a
 // lifecycle answers 404 `ParentResourceNotFound` while the parent does not exist.
@@ -23,10 +35,10 @@
 // eligibility GET, the cached-images list) keep the other conventions.
 import { answer, errorAnswer } from '../errors.mjs';
 import { deref } from '../documents.mjs';
-import { inCollection, parseResourcePath, templateShape } from './arm-ids.mjs';
+import { inCollection, parseResourcePath, templateShape, typeName } from './arm-ids.mjs';
 import { declaredPollingHeaders, longRunningOf, pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
 import { PAGE_SIZE, pagingShape } from './paging.mjs';
-import { parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
+import { jsonMedia, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = 'resource-manager';
 const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' } };
@@ -48,11 +60,20 @@ function lifecycleTypes(doc) {
   return types;
 }
 
-/** { kind, type, shape, paging? } for an operation this convention covers, else undefined. */
+/**
+ * { kind, shape, paging?, target? } for an operation this convention covers, else
+ * undefined. An action (kind 'action') is a POST on …/{type}/{name}/{segment} where
+ * {type} has a lifecycle and {type}/{segment} has none; `target` is {type}'s name.
+ */
 export function armShape(doc, op, lifecycle = lifecycleTypes(doc)) {
   if (doc.family !== FAMILY) return undefined;
   const shape = templateShape(op.docPath);
-  if (!shape || !lifecycle.has(lower(shape.type))) return undefined;
+  if (!shape) return undefined;
+  if (op.method === 'post' && shape.kind === 'collection' && shape.types.length >= 2 && !lifecycle.has(lower(shape.type))) {
+    const target = typeName(shape.namespace, shape.types.slice(0, -1));
+    return lifecycle.has(lower(target)) ? { kind: 'action', shape, target } : undefined;
+  }
+  if (!lifecycle.has(lower(shape.type))) return undefined;
   const kind = KINDS[shape.kind][op.method];
   if (!kind) return undefined;
   if (kind !== 'list') return { kind, shape };
@@ -134,16 +155,14 @@ function entryOf(types, resource) {
 }
 
 /** The handler of one covered operation: { convention, respond }. */
-export function armHandler({ doc, op, kind, shape, paging }, catalogue) {
+export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) {
   const document = doc.document;
   const operation = document.paths[op.docPath][op.method];
-  const info = catalogue.types.get(lower(shape.type));
+  const info = catalogue.types.get(lower(target ?? shape.type));
   const lro = longRunningOf(operation);
 
-  const where = (ctx) => {
-    const path = doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath;
-    return parseResourcePath(path);
-  };
+  const pathOf = (ctx) => (doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath);
+  const where = (ctx) => parseResourcePath(pathOf(ctx));
   const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under resource group '${parsed.resourceGroup ?? '(none)'}' was not found (${parsed.id}).`);
   /** 404 ParentResourceNotFound when the parent type has a lifecycle and the parent is not stored. */
   const parentMissing = (ctx, parsed) => {
@@ -177,6 +196,17 @@ export function armHandler({ doc, op, kind, shape, paging }, catalogue) {
     resource.systemData = { ...created, lastModifiedBy: MOCK_IDENTITY, lastModifiedByType: 'Application', lastModifiedAt: now };
   };
   const request = (ctx) => ({ method: op.method.toUpperCase(), path: ctx.rawPath, operationId: op.iid, api: doc.api.name, version: String(doc.version) });
+
+  /**
+   * An action's documented answer: `status` with the first example of its JSON content
+   * (none when it declares no content). Its final result, once long-running: the 200's.
+   */
+  const documented = (status) => {
+    const media = jsonMedia(document, operation.responses?.[String(status)]);
+    const [value] = successExamplesOf(media);
+    return media ? answer(status, structuredClone(value)) : { status, headers: {}, body: undefined };
+  };
+  const successExamplesOf = (media) => [...Object.values(media?.examples ?? {}).map((example) => deref(document, example)?.value), media?.example].filter((value) => value !== undefined);
 
   /** The answer of a write: long-running (headers, non-terminal state) or done. */
   function written(ctx, entry, phase, status, parsed) {
@@ -241,6 +271,23 @@ export function armHandler({ doc, op, kind, shape, paging }, catalogue) {
       removeResource(store, parsed.key);
       const status = statusFor(operation, 200);
       return status === 200 ? answer(200, undefined) : { status, headers: {}, body: undefined };
+    },
+    action(ctx) {
+      // The resource acted on: the path without its last segment.
+      const path = pathOf(ctx);
+      const parsed = parseResourcePath(path.slice(0, path.lastIndexOf('/')));
+      if (parsed?.kind !== 'instance') return errorAnswer(404, 'ResourceNotFound', `No resource is named by ${JSON.stringify(path.slice(0, 200))}.`);
+      const problem = parentMissing(ctx, parsed);
+      if (problem) return problem;
+      const entry = ctx.state.resourceStore().get(parsed.key);
+      if (!entry) return notFound(parsed);
+      const conflict = busy(entry, ctx);
+      if (conflict) return conflict;
+      const declared = successStatuses(operation);
+      if (!lro || !declared.includes(202)) return documented(statusFor(operation, 200));
+      const result = declared.includes(200) ? documented(200) : { status: 204, headers: {}, body: undefined };
+      const headers = startOperation(ctx, { entry, phase: 'action', result, namespace: parsed.namespace, subscription: parsed.subscription, headers: declaredPollingHeaders(document, operation, 202, deref), request: request(ctx) });
+      return { status: 202, headers, body: undefined };
     },
     list(ctx) {
       const parsed = where(ctx);

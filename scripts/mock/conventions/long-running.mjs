@@ -1,20 +1,24 @@
 // ARM's long-running operations, as the mock plays them for any operation a document
 // marks `x-ms-long-running-operation: true` (the ARM lifecycle's PUT, PATCH and DELETE,
-// conventions/arm.mjs), the way Azure SDKs poll them (@azure/core-lro):
+// and the POST actions on its resources, conventions/arm.mjs), the way Azure SDKs poll
+// them (@azure/core-lro):
 //
-//   initial answer  PUT 201 (create) / 200 (replace), PATCH 200, DELETE 202 (each the
-//                   status the document declares), with the headers the answer declares:
+//   initial answer  PUT 201 (create) / 200 (replace), PATCH 200, DELETE 202, POST action
+//                   202 (each the status the document declares), with the headers the
+//                   answer declares:
 //                   Azure-AsyncOperation  <origin>/subscriptions/{s}/providers/{Namespace}/operationStatuses/{id}?api-version=…
 //                   Location              <origin>/subscriptions/{s}/providers/{Namespace}/operationResults/{id}?api-version=…
 //                   Retry-After           seconds (default 1; a test may set 0)
 //                   and the resource's provisioningState in a non-terminal state
-//                   (Creating, Updating, Deleting, or Accepted: what its schema allows).
+//                   (Creating, Updating, Deleting, or Accepted: what its schema allows;
+//                   an action leaves it as it is).
 //   status monitor  GET Azure-AsyncOperation: 200 { id, name, status, startTime,
 //                   endTime?, error? }, status InProgress until done, then Succeeded,
 //                   Failed or Canceled (error: the ARM error of a Failed or Canceled one).
 //   operation result GET Location: 202 (Location, Retry-After) until done; then the
-//                   resource 200 (PUT, PATCH) or 204 (DELETE); a Failed or Canceled
-//                   operation answers its error status (default 400) with a CloudError.
+//                   resource 200 (PUT, PATCH), 204 (DELETE), or the action's result
+//                   (its documented 200, else 204); a Failed or Canceled operation
+//                   answers its error status (default 400) with a CloudError.
 //   the resource    GET of the resource (the original URI) shows provisioningState.
 //
 // Each GET of the status monitor, the operation result or the resource is one poll; the
@@ -76,7 +80,7 @@ const isObject = (value) => value !== null && typeof value === 'object' && !Arra
  * Starts a long-running operation on a stored resource entry and returns the headers of
  * the initial answer. `request` is what a rule's `when` is matched against.
  */
-export function startOperation(ctx, { entry, phase, namespace, subscription, headers: declared, request }) {
+export function startOperation(ctx, { entry, phase, result, namespace, subscription, headers: declared, request }) {
   const { state } = ctx;
   const rule = takeRule(state, request);
   const id = randomUUID();
@@ -101,18 +105,20 @@ export function startOperation(ctx, { entry, phase, namespace, subscription, hea
     resultPath: `${base}/operationResults/${id}`,
     apiVersion: version,
     rule: rule?.id,
+    /** An action's answer once it succeeded ({ status, headers, body }). */
+    result,
   };
   state.operations.set(id, operation);
   entry.operation = id;
-  setProvisioningState(entry, stateValue(entry.stateField, phase));
+  if (phase !== 'action') setProvisioningState(entry, stateValue(entry.stateField, phase));
   const query = `?api-version=${encodeURIComponent(version)}`;
   const out = {};
   if (declared.asyncOperation) out['azure-asyncoperation'] = `${ctx.origin}${operation.statusPath}${query}`;
   if (declared.location) out.location = `${ctx.origin}${operation.resultPath}${query}`;
   if (declared.retryAfter || declared.asyncOperation || declared.location) out['retry-after'] = String(operation.retryAfter);
-  // Nothing to poll (no monitor declared, and a DELETE has no body to poll): done now,
-  // as a client that finds no polling URL takes it to be.
-  if (!declared.asyncOperation && !declared.location && phase === 'delete') complete(state, operation);
+  // Nothing to poll (no monitor declared, and a DELETE or an action has no resource body
+  // to poll): done now, as a client that finds no polling URL takes it to be.
+  if (!declared.asyncOperation && !declared.location && (phase === 'delete' || phase === 'action')) complete(state, operation);
   return out;
 }
 
@@ -138,6 +144,7 @@ function complete(state, operation) {
   const entry = store.get(operation.resourceKey);
   if (!entry || entry.operation !== operation.id) return;
   entry.operation = undefined;
+  if (operation.phase === 'action') return; // an action is not a write of the resource
   if (operation.outcome === 'Succeeded' && operation.phase === 'delete') {
     removeResource(store, operation.resourceKey);
     return;
@@ -150,9 +157,13 @@ export function removeResource(store, key) {
   for (const other of [...store.keys()]) if (other === key || other.startsWith(`${key}/`)) store.delete(other);
 }
 
-/** The entry's running operation, polled once (a GET of the resource is a poll too). */
+/**
+ * The entry's running operation, polled once (a GET of the resource is a poll too), unless
+ * it is an action: a resource does not show an action's progress, its status URLs do.
+ */
 export function pollEntry(state, entry) {
-  if (entry?.operation) poll(state, state.operations.get(entry.operation));
+  const running = entry?.operation && state.operations.get(entry.operation);
+  if (running && running.phase !== 'action') poll(state, running);
 }
 
 /** True when the path is one of the mock's status URLs of an operation it started. */
@@ -185,6 +196,7 @@ export function monitorAnswer(state, method, path, origin) {
   if (operation.status === 'InProgress') return { status: 202, headers: { location: `${origin}${operation.resultPath}?api-version=${encodeURIComponent(operation.apiVersion)}`, ...retry }, body: undefined };
   if (operation.status !== 'Succeeded') return errorAnswer(operation.errorStatus, operation.error.code, operation.error.message);
   if (operation.phase === 'delete') return { status: 204, headers: {}, body: undefined };
+  if (operation.phase === 'action') return structuredClone(operation.result);
   const entry = state.resourceStore().get(operation.resourceKey);
   return entry ? answer(200, structuredClone(entry.resource)) : errorAnswer(404, 'ResourceNotFound', `The resource ${operation.resourceId} no longer exists.`);
 }
