@@ -37,7 +37,9 @@ export const GROWTH = {
     bySubscription: '/subscriptions/{subscriptionId}/providers/Provider.Sql/servers',
     database: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}/databases/{databaseName}',
     databases: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}/databases',
-    operations: ['Servers_Get', 'Servers_CreateOrUpdate', 'Servers_Update', 'Servers_Delete', 'Servers_ListByResourceGroup', 'Servers_List', 'Databases_Get', 'Databases_CreateOrUpdate', 'Databases_Delete', 'Databases_ListByServer'],
+    // An action on a server (POST one segment below the instance path), long-running: 202, then its 200 result from Location.
+    failover: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}/failover',
+    operations: ['Servers_Get', 'Servers_CreateOrUpdate', 'Servers_Update', 'Servers_Delete', 'Servers_ListByResourceGroup', 'Servers_List', 'Servers_Failover', 'Databases_Get', 'Databases_CreateOrUpdate', 'Databases_Delete', 'Databases_ListByServer'],
     scenario: 'specs/scenarios/sql-servers-lifecycle.arazzo.yaml',
   },
   // `to` is the first of these dates after every sql version the workspace holds.
@@ -284,20 +286,21 @@ ${common}    - name: customer_id
 
 /**
  * (g) A resource type in sql 2025-01-01, by the recipe: the template's files copied into
- * the version folder, the paths, the tag and the OAuth scheme its operations name added
- * to the root, and the lifecycle scenario copied into specs/scenarios/.
+ * the version folder, the paths (the server's action, failover, among them), the tag and
+ * the OAuth scheme its operations name added to the root, and the lifecycle scenario
+ * copied into specs/scenarios/.
  */
 async function addResourceType(dir) {
   const root = `${SQL}/${GROWTH.servers.version}`;
   if ((await yamlOf(dir, `${root}/openapi.yaml`)).paths?.[GROWTH.servers.server] || existsSync(join(dir, root, 'paths/server.yaml'))) return false;
   await cp(join(dir, 'specs/templates/resource-type'), join(dir, root), { recursive: true });
   await cp(join(dir, 'specs/templates/sql-servers-lifecycle.arazzo.yaml'), join(dir, GROWTH.servers.scenario));
-  const { server, byResourceGroup, bySubscription, database, databases } = GROWTH.servers;
+  const { server, byResourceGroup, bySubscription, failover, database, databases } = GROWTH.servers;
   await edit(dir, `${root}/openapi.yaml`, (text) => {
     const added = text
       .replace(
         /^paths:\n/m,
-        `paths:\n  ${server}:\n    $ref: ./paths/server.yaml\n  ${byResourceGroup}:\n    $ref: ./paths/serversByResourceGroup.yaml\n  ${bySubscription}:\n    $ref: ./paths/servers.yaml\n  ${database}:\n    $ref: ./paths/database.yaml\n  ${databases}:\n    $ref: ./paths/databases.yaml\n`,
+        `paths:\n  ${server}:\n    $ref: ./paths/server.yaml\n  ${byResourceGroup}:\n    $ref: ./paths/serversByResourceGroup.yaml\n  ${bySubscription}:\n    $ref: ./paths/servers.yaml\n  ${failover}:\n    $ref: ./paths/serverFailover.yaml\n  ${database}:\n    $ref: ./paths/database.yaml\n  ${databases}:\n    $ref: ./paths/databases.yaml\n`,
       )
       .replace(/^tags:\n/m, 'tags:\n  - name: Databases\n    description: The databases of a server.\n');
     return /^components:/m.test(added) ? added : `${added}${AZURE_AUTH}`;

@@ -42,6 +42,21 @@ async function renamedComponents(): Promise<Record<string, string[]>> {
 }
 let renamedBefore: Record<string, string[]>;
 
+/**
+ * What an operation's documentation says it answers when done: the first example of its
+ * 200 JSON body, read from the copy's bundle of `api@version` (its local $refs followed).
+ */
+async function documented200(api: string, version: string, path: string, method: string): Promise<unknown> {
+  const bundle = parse(await readFile(join(dir, `generated/bundled/${api}-${version}.yaml`), 'utf8'));
+  const at = (node: any): any =>
+    typeof node?.$ref === 'string' && node.$ref.startsWith('#/')
+      ? at(node.$ref.slice(2).split('/').reduce((parent: any, key: string) => parent?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], bundle))
+      : node;
+  const media = at(at(at(bundle.paths[path])[method].responses['200']).content['application/json']);
+  const [example] = Object.values<any>(media.examples ?? {});
+  return at(example).value;
+}
+
 const git = (...args: string[]) => run('git', ['-c', 'user.name=growth', '-c', 'user.email=growth@example.invalid', ...args], { cwd: dir });
 
 beforeAll(async () => {
@@ -219,7 +234,7 @@ describe('growing the workspace by the recipe', () => {
     }
   }, 60_000);
 
-  it('the mock plays the new resource type: create and wait, read, list, patch, children, delete and wait, across api-versions', async () => {
+  it('the mock plays the new resource type: create and wait, read, list, patch, its action, children, delete and wait, across api-versions', async () => {
     if (!applied.resourceType) return;
     const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
     const mock = await startMock({ port: 0 });
@@ -230,11 +245,11 @@ describe('growing the workspace by the recipe', () => {
         const text = await response.text();
         return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
       };
-      const { server, byResourceGroup, bySubscription, database, databases, version } = GROWTH.servers;
+      const { server, byResourceGroup, bySubscription, failover, database, databases, version } = GROWTH.servers;
       const fill = (template: string, v: string, values: Record<string, string> = {}) =>
         `${mock.url}${template.replace(/\{(\w+)\}/g, (_, name: string) => ({ subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', resourceGroupName: 'rg-growth', serverName: 'growth-server', databaseName: 'orders', ...values } as Record<string, string>)[name]!)}?api-version=${v}`;
       const routes = Object.fromEntries(mock.routes.filter((r: any) => r.version === version).map((r: any) => [r.operationId, r.convention]));
-      expect(routes).toMatchObject({ Servers_CreateOrUpdate: 'arm-put', Servers_Get: 'arm-read', Servers_Update: 'arm-patch', Servers_Delete: 'arm-delete', Servers_List: 'arm-list', Databases_ListByServer: 'arm-list' });
+      expect(routes).toMatchObject({ Servers_CreateOrUpdate: 'arm-put', Servers_Get: 'arm-read', Servers_Update: 'arm-patch', Servers_Delete: 'arm-delete', Servers_List: 'arm-list', Servers_Failover: 'arm-action', Databases_ListByServer: 'arm-list' });
 
       // Create (long-running) through the newest api-version, and wait on the monitor.
       const created = await call(fill(server, sqlVersion), 'PUT', { location: 'northeurope', tags: { team: 'growth' }, properties: { administratorLogin: 'admin' } });
@@ -262,6 +277,26 @@ describe('growing the workspace by the recipe', () => {
       // The name check sees it.
       const check = await call(`${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${version}`, 'POST', { name: 'growth-server', type: 'Provider.Sql/servers' });
       expect(check.body).toMatchObject({ available: false, reason: 'AlreadyExists' });
+      // The action (a POST one segment below the server), long-running: 404 for a server not
+      // stored; on the one created, 202 with the Location (and Retry-After) its 202 declares,
+      // on the mock's origin, which answers the documented 200 once the operation is done.
+      // An action is not a write: the server's provisioningState stays.
+      const documentedFailover = await documented200('sql', version, failover, 'post');
+      expect(documentedFailover).toEqual(expect.any(Object));
+      const ghost = await call(fill(failover, version, { serverName: 'no-such-server' }), 'POST');
+      expect(ghost.status).toBe(404);
+      expect(ghost.body.error.code).toBe('ResourceNotFound');
+      const failingOver = await call(fill(failover, version), 'POST');
+      expect(failingOver.status).toBe(202);
+      expect(failingOver.body).toBeUndefined();
+      expect(failingOver.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(failingOver.headers.get('azure-asyncoperation'), 'its 202 declares no status monitor').toBeNull();
+      const resultUrl = failingOver.headers.get('location')!;
+      expect(new URL(resultUrl).origin).toBe(mock.url);
+      const failedOver = await call(resultUrl);
+      expect(failedOver.status).toBe(200);
+      expect(failedOver.body).toEqual(documentedFailover);
+      expect((await call(fill(server, version))).body.properties.provisioningState).toBe('Succeeded');
       // A child resource: under a missing parent 404, under the server created.
       expect((await call(fill(database, version, { serverName: 'no-such-server' }), 'PUT', { properties: {} })).body.error.code).toBe('ParentResourceNotFound');
       expect((await call(fill(database, version), 'PUT', { properties: { collation: 'x' } })).status).toBe(201);
@@ -289,12 +324,12 @@ describe('growing the workspace by the recipe', () => {
     }
   }, 120_000);
 
-  it('the clients create and wait, read, list every page, patch, delete and wait on the new resource type, typed, against the mock', async () => {
+  it('the clients create and wait, act and wait, read, list every page, patch, delete and wait on the new resource type, typed, against the mock', async () => {
     if (!applied.resourceType) return;
     const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
     const mock = await startMock({ port: 0 });
     try {
-      const { server, byResourceGroup } = GROWTH.servers;
+      const { server, byResourceGroup, failover } = GROWTH.servers;
       // Three servers a page apart (page size 1), each operation two polls long.
       mock.seed({ resourcePageSize: 1 });
       mock.longRunning({ polls: 2, retryAfter: 0 });
@@ -308,6 +343,12 @@ describe('growing the workspace by the recipe', () => {
         const id: string | undefined = created.id;
         out.push(['created', created.name, created.location, state, id]);
         for (const name of ['client-b', 'client-c']) await arm.beginAndWait('PUT', '${server}', { params: { path: { ...path, serverName: name } }, body: { location: 'westeurope' }, pollIntervalMs: 0 });
+        // The action: started, waited on (Location), resolved with its result, typed as its 200.
+        const failedOver = await arm.beginAndWait('POST', '${failover}', { params: { path }, pollIntervalMs: 0 });
+        const region: string | undefined = failedOver.primaryRegion;
+        // @ts-expect-error a failover's result is not the server: it has no location
+        void failedOver.location;
+        out.push(['failedOver', failedOver, region]);
         const read = await arm.GET('${server}', { params: { path } });
         if (read.ok) out.push(['read', read.data.tags]);
         const names: string[] = [];
@@ -333,8 +374,12 @@ describe('growing the workspace by the recipe', () => {
         .replace(/: (unknown\[\]|string\[\]|string \| undefined|undefined) =/g, ' =');
       await writeFile(join(dir, 'growth-lro.mjs'), js);
       const out = JSON.parse((await run(process.execPath, ['growth-lro.mjs', mock.url], { cwd: dir })).stdout);
+      // Unpinned, the client sends the action to the newest sql version: its documented result.
+      const documentedFailover: any = await documented200('sql', sqlVersion, failover, 'post');
+      expect(documentedFailover).toEqual(expect.any(Object));
       expect(out).toEqual([
         ['created', 'client-server', 'northeurope', 'Succeeded', expect.stringMatching(/\/resourceGroups\/rg-client\/providers\/Provider\.Sql\/servers\/client-server$/i)],
+        ['failedOver', documentedFailover, documentedFailover.primaryRegion],
         ['read', { team: 'client' }],
         ['listed', ['client-b', 'client-c', 'client-server']],
         ['patched', { team: 'client', owner: 'me' }],
@@ -342,9 +387,16 @@ describe('growing the workspace by the recipe', () => {
         ['after', 404],
       ]);
       // Each wait polled: two polls per long-running operation, on the mock's own origin.
-      const polls = mock.requests.filter((r: any) => /\/operation(Statuses|Results)\//.test(r.path));
-      // 4 long-running operations (3 PUTs, 1 DELETE), each polled until its second poll.
-      expect(polls.length).toBeGreaterThanOrEqual(8);
+      const isPoll = (r: any) => /\/operation(Statuses|Results)\//.test(r.path);
+      const polls = mock.requests.filter(isPoll);
+      // 5 long-running operations (3 PUTs, the failover, 1 DELETE), each polled until its second poll.
+      expect(polls.length).toBeGreaterThanOrEqual(10);
+      // The failover was waited on through its Location (operationResults), the only monitor its 202 declares.
+      const started = mock.requests.findIndex((r: any) => r.method === 'POST' && r.operationId === 'Servers_Failover');
+      expect(mock.requests[started]?.status).toBe(202);
+      const end = mock.requests.findIndex((r: any, i: number) => i > started && !isPoll(r));
+      const waited = mock.requests.slice(started + 1, end);
+      expect(waited.map((r: any) => `${r.method} ${r.path.split('/').at(-2)} ${r.status}`)).toEqual(['GET operationResults 202', 'GET operationResults 200']);
     } finally {
       await mock.close();
     }
@@ -361,9 +413,11 @@ describe('growing the workspace by the recipe', () => {
       // The long-running operations' samples start and wait (beginAndWait), and type-check
       // against the copy's clients as a consumer writes them.
       const definition = JSON.parse(/<script type="application\/json" id="redoc-definition">([\s\S]*?)<\/script>/.exec(sql)![1]!);
-      const samples = (['put', 'delete'] as const).map((method) => definition.paths[GROWTH.servers.server][method]['x-codeSamples'].find((x: any) => x.lang === 'typescript').source as string);
+      const sample = (path: string, method: string) => definition.paths[path][method]['x-codeSamples'].find((x: any) => x.lang === 'typescript').source as string;
+      const samples = [sample(GROWTH.servers.server, 'put'), sample(GROWTH.servers.server, 'delete'), sample(GROWTH.servers.failover, 'post')];
       expect(samples[0]).toContain(`arm.beginAndWait("PUT", "${GROWTH.servers.server}"`);
       expect(samples[1]).toContain(`await arm.beginAndWait("DELETE", "${GROWTH.servers.server}"`);
+      expect(samples[2]).toContain(`arm.beginAndWait("POST", "${GROWTH.servers.failover}"`);
       for (const [i, source] of samples.entries()) await writeFile(join(dir, `growth-sample-${i}.ts`), source.replace("'provider-api-clients'", "'./src/index.js'"));
       await writeFile(join(dir, 'tsconfig.growth-samples.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-sample-*.ts'], exclude: [] }));
       expect(await tsc7(dir, 'tsconfig.growth-samples.json')).toBe('');
