@@ -12,13 +12,16 @@
 //   - the root changed, or a file the root reads outside `paths:` (components, security):
 //     every operation may read it;
 //   - a path-item file changed its operationIds (uniqueness is judged across operations);
-//   - a changed file that no path item reads any more (nothing to slice to).
+//   - a changed file that no path item reads any more (nothing to slice to);
+//   - two files of the document would be bundled under one component name (a rule judged
+//     across the whole document, house-component-name-unique: spectral/functions/).
 // And the caller lints the whole document whenever the slice has any finding, so what is
 // reported is always the whole document's findings, at their own file:line:col (a rule
 // that counts across operations, like an unused component, can only find more in a slice).
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isMap, isScalar, parse, parseDocument } from 'yaml';
+import { clashingKeys } from '../../spectral/functions/component-files.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -56,6 +59,9 @@ export function operationIdsByPath(document) {
 export function sliceFor({ root, graph, changed, operations }) {
   if (!changed?.length || !operations) return { whole: 'no record of its last clean lint' };
   if (changed.includes(root)) return { whole: 'its root changed' };
+  // A slice holds the files its path items read, so a clash with a file only the others
+  // read would pass it: any two files named alike send the lint to the whole document.
+  if (clashingKeys([...graph.keys()], root).length) return { whole: 'two of its files would be bundled under one component name' };
   const doc = parseDocument(readFileSync(root, 'utf8'));
   const paths = doc.get('paths');
   if (doc.errors.length || !isMap(paths)) return { whole: 'its root has no paths map' };

@@ -2,6 +2,7 @@
 // In-process (test/helpers/in-process.ts): one copy, broken and put back per case; the
 // exit code a shell sees is test/lint/bad-input.test.ts's business.
 import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder } from '../../scripts/lib/walk.mjs';
@@ -124,6 +125,73 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
     } finally {
       await restore();
     }
+  });
+
+  // Two files of one name and kind in one document: the bundler makes them `company_id`
+  // and `company_id-2` (which is which follows the order of paths), renaming a generated
+  // type with no finding from either linter (house-component-name-unique).
+  const COMMON_COMPANY = 'specs/common/business-central/parameters/company_id.yaml';
+  const OWN_COMPANY = 'specs/business-central/v1.0/parameters/company_id.yaml';
+  const listReadingOwnCompany = () => `get:
+  operationId: ${unusedOperationId('listShipmentMethods')}
+  summary: List shipment methods
+  description: Lists the shipment methods of a company.
+  tags:
+    - ShipmentMethods
+  parameters:
+    - $ref: ../parameters/company_id.yaml
+  responses:
+    "200":
+      description: The shipment methods.
+      content:
+        application/json:
+          schema:
+            type: object
+          examples:
+            Empty:
+              value: {}
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+`;
+  /** Lints with the document's own company_id.yaml (`own`: its text) read beside the shared one, then removes it. */
+  async function lintWithOwnCompany(own: (common: string) => string, extra: Array<[string, (text: string) => string]> = []) {
+    await mkdir(join(dir, 'specs/business-central/v1.0/parameters'), { recursive: true });
+    await writeFile(join(dir, OWN_COMPANY), own(readFileSync(join(dir, COMMON_COMPANY), 'utf8')));
+    const restore = await editFiles(dir, [[SHIPMENT_PATH, (t) => `${t}${listReadingOwnCompany()}`], ...extra]);
+    try {
+      return await lintIn(dir, BROKEN);
+    } finally {
+      await restore();
+      await rm(join(dir, 'specs/business-central/v1.0/parameters'), { recursive: true, force: true });
+    }
+  }
+  const otherDescription = (common: string) => common.replace(/^description:[\s\S]*?\n(?=\S)/m, "description: 'The company, described by this document. Not shown in the source: the type or format of the key.'\n");
+
+  it('fails on two files of one name and kind that the bundle would rename (house-component-name-unique), at one of them, naming the other', async () => {
+    const { code, output } = await lintWithOwnCompany(otherDescription);
+    expect(code).not.toBe(0);
+    const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
+    expect(found, output).toHaveLength(1);
+    expect(found[0]).toMatch(/specs\/(business-central\/v1\.0|common\/business-central)\/parameters\/company_id\.yaml:\d+:\d+  error  house-component-name-unique  .*company_id.*company_id-2/);
+    expect(found[0]).toContain('common/business-central/parameters/company_id.yaml');
+  });
+
+  it('passes when the two files are the same (the bundle makes one component of them)', async () => {
+    const { code, output } = await lintWithOwnCompany((common) => common);
+    expect(output).not.toContain('house-component-name-unique');
+    expect(code, output).toBe(0);
+  });
+
+  it('passes with the component-name finding suppressed for the document in .spectral.yaml (a rule of the document as a whole)', async () => {
+    const suppression = `  # Why: a test of the suppression form.
+  - files:
+      - "specs/business-central/v1.0/openapi.yaml"
+    rules:
+      house-component-name-unique: off
+`;
+    const { code, output } = await lintWithOwnCompany(otherDescription, [['.spectral.yaml', (t) => `${t.trimEnd()}\n${suppression}`]]);
+    expect(output).not.toContain('house-component-name-unique');
+    expect(code, output).toBe(0);
   });
 
   it('fails on a document whose overview does not say what the source does not show (house-info-not-shown)', async () => {

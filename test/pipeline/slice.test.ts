@@ -6,7 +6,7 @@
 // another path file's are all reported at their file:line:col, as a whole lint reports them.
 // (How fast a slice is, is bench/scale.mjs --wide's business, not this test's.)
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEntitySets } from '../helpers/add-entity-sets.mjs';
@@ -84,6 +84,25 @@ describe.sequential('npm run build after an edit of one schema or path file', ()
     expect(broken.output).toMatch(new RegExp(`${V2}/examples/\\w+${entity}_Basic(_request)?\\.yaml:\\d+:\\d+ +error +\\S*example`));
     await undo();
     expect((await build()).code).toBe(0);
+  });
+
+  it('reports two files the bundle would name alike, though the edited path items read only one of them', { timeout: 240_000 }, async () => {
+    // names[0]'s two path files take a company_id.yaml of v2.0's own, unlike the shared one
+    // every other path item reads: the slice (those two path items) holds one of the two
+    // files, so only the whole document shows the clash (house-component-name-unique).
+    const own = `${V2}/parameters/company_id.yaml`;
+    const shared = 'specs/common/business-central/parameters/company_id.yaml';
+    await mkdir(file(`${V2}/parameters`), { recursive: true });
+    await writeFile(file(own), (await readFile(file(shared), 'utf8')).replace(/^description:[\s\S]*?\n(?=\S)/m, "description: 'The company, as v2.0 describes it. Not shown in the source: the format of the key.'\n"));
+    const sharedRef = /\.\.\/\.\.\/\.\.\/common\/business-central\/parameters\/company_id\.yaml/g;
+    const undo = [await edit(`${V2}/paths/${names[0]}s.yaml`, sharedRef, '../parameters/company_id.yaml'), await edit(`${V2}/paths/${names[0]}.yaml`, sharedRef, '../parameters/company_id.yaml')];
+    const broken = await build();
+    expect(broken.code, broken.output).toBe(1);
+    expect(broken.output).toMatch(/parameters\/company_id\.yaml:\d+:\d+ +error +house-component-name-unique/);
+    for (const step of undo) await step();
+    await rm(file(own));
+    const fixed = await build();
+    expect(fixed.code, fixed.output).toBe(0);
   });
 
   it("reports an operationId a path file now shares with another path file's", { timeout: 240_000 }, async () => {
