@@ -7,7 +7,7 @@
 // api-version is dated after every version the workspace holds.
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 
@@ -346,7 +346,10 @@ async function addSqlVersion(dir) {
  * Makes the five edits; returns which of them it made (an edit whose result the workspace
  * already has is skipped) and the sql api-version it added.
  */
-export async function applyGrowthEdits(dir) {
+export async function applyGrowthEdits(workspace) {
+  // Absolute: the files the build's $ref walk gives (copyWithRefs) are, and a relative
+  // folder from the command line would otherwise match none of them.
+  const dir = resolve(workspace);
   const field = await addField(dir);
   const vendor = await addVendorReadAndDelete(dir);
   const shipmentMethods = await addShipmentMethodsToV2(dir);
