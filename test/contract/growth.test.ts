@@ -2,8 +2,9 @@
 // operation: proven on fixture documents of this test's own (fixtures/growth/), served
 // in-process through startMock({ documents }). Business data: OData entity sets, one
 // store per company and set shared by every version; resource management: nextLink
-// paging and routing by api-version; anything else: its documented example, reported
-// once per operation in `routes`.
+// paging and routing by api-version; a bound action on an entity that exists: its
+// documented answer; anything else: its documented example, reported once per operation
+// in `routes`.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../scripts/mock/index.js';
 import { INITIAL_ETAG, JSON_HEADERS, startFixtureMock, startMock } from './growth-fixtures.js';
@@ -41,7 +42,7 @@ describe('what each operation is answered by, read from the documents', () => {
       'createShipmentMethod /api/v1.0': 'odata-create',
       'createShipmentMethod /api/v2.0': 'odata-create',
       'listShipmentMethods /api/v1.0': 'odata-list',
-      'notifyVendor /api/v2.0': 'example',
+      'notifyVendor /api/v2.0': 'odata-action',
       'Images_List 2025-09-01': 'arm-paging',
       'Widgets_Get 2025-01-01': 'example',
       'Widgets_Get 2025-06-01': 'example',
@@ -129,11 +130,38 @@ describe('business data: OData entity sets', () => {
     expect(elsewhere.body).toEqual({ value: [] });
   });
 
-  it('an operation no convention covers answers its documented example; Prefer and validation still apply', async () => {
+  it('a bound action (POST …/vendors({key})/Microsoft.NAV.notify) answers its documented example for a vendor that exists; validation still applies', async () => {
     const notified = await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST' });
     expect(notified).toMatchObject({ status: 200, body: { sent: true, channel: 'documented-example' } });
     expect((await call(bc('v2.0', '/vendors(not-a-guid)/Microsoft.NAV.notify'), { method: 'POST' })).status).toBe(400);
     expect((await call(bc('v2.0', `/vendors(${VENDOR})`), { headers: { authorization: '' } })).status).toBe(401);
+  });
+
+  it('a bound action on a deleted vendor: 404 naming it; with a stale If-Match: 412 with the current tag; the vendor itself unchanged', async () => {
+    const read = await call(bc('v2.0', `/vendors(${VENDOR})`));
+    const stale = await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST', headers: { 'if-match': 'W/"stale"' } });
+    expect(stale).toMatchObject({ status: 412, eTag: read.eTag, body: { error: { code: 'PreconditionFailed' } } });
+    expect((await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST', headers: { 'if-match': read.eTag! } })).status).toBe(200);
+    expect(await call(bc('v2.0', `/vendors(${VENDOR})`))).toEqual(read);
+    expect((await call(bc('v2.0', `/vendors(${VENDOR})`), { method: 'DELETE' })).status).toBe(204);
+    const gone = await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST' });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toContain(`'${VENDOR}'`);
+    expect(gone.body.error.message).toContain('deleted');
+    // Its documented answer is not a vendor: a key first seen by the action starts as a
+    // vendor example, and the list holds no action answer.
+    const fresh = 'aaaaaaaa-0000-4000-8000-00000000000a';
+    expect((await call(bc('v2.0', `/vendors(${fresh})/Microsoft.NAV.notify`), { method: 'POST' })).status).toBe(200);
+    expect((await call(bc('v2.0', `/vendors(${fresh})`))).body).toMatchObject({ id: fresh, displayName: 'Fabrikam Supplies' });
+    expect(JSON.stringify((await call(bc('v2.0', '/vendors'))).body)).not.toContain('documented-example');
+  });
+
+  it('an operation no convention covers answers its documented example; Prefer and validation still apply', async () => {
+    const widget = (name: string) => `${mock.url}/subscriptions/${SUBSCRIPTION}/providers/Provider.Fixture/widgets/${name}?api-version=2025-01-01`;
+    expect(await call(widget('any'))).toMatchObject({ status: 200, body: { name: 'documented', madeIn: '2025-01-01' } });
+    expect((await call(widget('any'), { headers: { prefer: 'code=404' } })).status).toBe(404);
+    expect((await call(widget('any').replace('2025-01-01', '1999-01-01'))).status).toBe(400);
+    expect((await call(widget('any'), { headers: { authorization: '' } })).status).toBe(401);
   });
 });
 

@@ -10,6 +10,14 @@
 //                                                (or `*`): merge the fields sent, new tag;
 //                                                else 412 with the current `ETag`, no change
 //   DELETE …/companies({company})/<set>({key})   delete: 204, then 404 for that key
+//   POST   …/companies({company})/<set>({key})/<Namespace>.<action>
+//                                                a bound action (`Microsoft.NAV.post`):
+//                                                404 when the entity does not exist (or
+//                                                no longer), 412 for an If-Match that is
+//                                                not its tag; else the documented answer
+//                                                (its lowest 2xx, first example). The
+//                                                entity is left as it is: what an action
+//                                                does to it is the service's own business
 //
 // One store per company and set, keyed by the set's name (state.mjs): every version that
 // declares the set shares it. A key never seen starts as the documented example under
@@ -28,8 +36,8 @@ import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './od
 import { INITIAL_ETAG } from '../constants.mjs';
 
 const FAMILY = 'business-central';
-const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?$/;
-const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' } };
+const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+))?$/;
+const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' } };
 /**
  * The server's page size of a list when no test set one (seed `pageSizes`): past it, a
  * page carries `@odata.nextLink`. A client may ask for smaller pages with
@@ -45,9 +53,11 @@ export function odataShape(doc, { method, docPath }) {
   if (doc.family !== FAMILY) return undefined;
   const found = ENTITY_PATH.exec(docPath);
   if (!found) return undefined;
-  const [, companyParam, set, keyParam] = found;
-  const kind = KINDS[keyParam ? 'entity' : 'collection'][method];
-  return kind ? { kind, set, companyParam, keyParam } : undefined;
+  const [, companyParam, set, keyParam, action] = found;
+  // A bound action is bound to one entity here (`<set>({key})/<Namespace>.<action>`).
+  if (action && !keyParam) return undefined;
+  const kind = KINDS[action ? 'bound' : keyParam ? 'entity' : 'collection'][method];
+  return kind ? { kind, set, companyParam, keyParam, action } : undefined;
 }
 
 /**
@@ -59,6 +69,7 @@ export function catalogueSets(covered) {
   for (const { doc, shape, operation, pathItem } of covered) {
     const entry = sets.get(shape.set) ?? sets.set(shape.set, { name: shape.set, examples: [], initialETag: undefined, keyParams: new Set() }).get(shape.set);
     if (shape.keyParam) entry.keyParams.add(shape.keyParam);
+    if (shape.kind === 'action') continue; // its answer is not an entity of the set, nor its If-Match the set's tag
     for (const value of successExamples(doc.document, operation)) {
       const entities = Array.isArray(value?.value) ? value.value : [value];
       for (const entity of entities) if (isObject(entity)) entry.examples.push({ doc, operation, entity });
@@ -177,6 +188,17 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       ctx.state.store(ctx.params[companyParam], set).set(normalKey(ctx.params[keyParam]), DELETED);
       const status = statusFor(operation, 204);
       return status === 204 ? { status, headers: {}, body: undefined } : answer(status, undefined);
+    },
+    action(ctx) {
+      const entry = entryOf(ctx);
+      if (!entry) return notFound(ctx);
+      const ifMatch = ctx.headers['if-match'];
+      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      const status = statusFor(operation, 204);
+      const media = deref(document, deref(document, operation.responses?.[String(status)])?.content?.['application/json']);
+      if (!media) return { status, headers: {}, body: undefined };
+      const [value] = [...Object.values(media.examples ?? {}).map((example) => deref(document, example)?.value), media.example].filter((v) => v !== undefined);
+      return answer(status, structuredClone(value));
     },
   }[kind];
 
