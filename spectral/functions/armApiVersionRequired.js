@@ -8,6 +8,11 @@ import { familyOf, operationsOf, RESOURCE_MANAGER } from './family.js';
 export default function armApiVersionRequired(document) {
   if (familyOf(document) !== RESOURCE_MANAGER) return [];
   const results = [];
+  // A wrong enum is reported once per parameter, not once per operation reading it: the
+  // operations of a document share one api-version parameter file, and a wrong
+  // info.version (the usual cause) would otherwise flood lint with one finding per
+  // operation at the same file and line.
+  const wrongEnum = new Map(); // the parameter object -> its first result and how many read it
   for (const [pathKey, method, operation, pathItem] of operationsOf(document)) {
     const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])];
     const apiVersion = parameters.find((p) => p?.name === 'api-version' && p?.in === 'query');
@@ -25,12 +30,19 @@ export default function armApiVersionRequired(document) {
       const version = String(document.info?.version ?? '');
       const values = apiVersion.schema?.enum ?? (apiVersion.schema && 'const' in apiVersion.schema ? [apiVersion.schema.const] : undefined);
       if (!Array.isArray(values) || values.length !== 1 || String(values[0]) !== version) {
-        results.push({
-          message: `${method.toUpperCase()} ${pathKey}: the "api-version" query parameter must accept exactly this document's version: schema enum ["${version}"].`,
-          path: ['paths', pathKey, method, 'parameters'],
-        });
+        const seen = wrongEnum.get(apiVersion);
+        if (seen) seen.readers += 1;
+        else {
+          const accepts = Array.isArray(values) ? `it accepts ${JSON.stringify(values.map(String))}` : 'it declares no enum';
+          wrongEnum.set(apiVersion, { readers: 1, operation: `${method.toUpperCase()} ${pathKey}`, accepts, version, result: { message: '', path: ['paths', pathKey, method, 'parameters'] } });
+          results.push(wrongEnum.get(apiVersion).result);
+        }
       }
     }
+  }
+  for (const { readers, operation, accepts, version, result } of wrongEnum.values()) {
+    const others = readers > 1 ? ` and ${readers - 1} other operation${readers > 2 ? 's' : ''} reading the same parameter` : '';
+    result.message = `${operation}${others}: the "api-version" query parameter must accept exactly this document's version (info.version "${version}"): schema enum ["${version}"]; ${accepts}.`;
   }
   return results;
 }

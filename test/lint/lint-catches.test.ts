@@ -155,14 +155,17 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
 `;
   /** Lints with the document's own company_id.yaml (`own`: its text) read beside the shared one, then removes it. */
   async function lintWithOwnCompany(own: (common: string) => string, extra: Array<[string, (text: string) => string]> = []) {
-    await mkdir(join(dir, 'specs/business-central/v1.0/parameters'), { recursive: true });
+    // The folder may be the document's already (a workspace grown by the recipe has one):
+    // only what this makes is removed again.
+    const made = await mkdir(join(dir, 'specs/business-central/v1.0/parameters'), { recursive: true });
     await writeFile(join(dir, OWN_COMPANY), own(readFileSync(join(dir, COMMON_COMPANY), 'utf8')));
     const restore = await editFiles(dir, [[SHIPMENT_PATH, (t) => `${t}${listReadingOwnCompany()}`], ...extra]);
     try {
       return await lintIn(dir, BROKEN);
     } finally {
       await restore();
-      await rm(join(dir, 'specs/business-central/v1.0/parameters'), { recursive: true, force: true });
+      await rm(join(dir, OWN_COMPANY), { force: true });
+      if (made) await rm(made, { recursive: true, force: true });
     }
   }
   const otherDescription = (common: string) => common.replace(/^description:[\s\S]*?\n(?=\S)/m, "description: 'The company, described by this document. Not shown in the source: the type or format of the key.'\n");

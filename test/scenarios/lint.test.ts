@@ -14,7 +14,10 @@ const ROOT = join(import.meta.dirname, '../..');
 
 describe('Arazzo scenarios lint', () => {
   it('the scenarios of specs/scenarios/ are clean', async () => {
-    expect(scenarioFiles().length).toBe(5);
+    // The five of the source's operations at least; a scenario added by the recipe is linted too.
+    expect(scenarioFiles().map((file: string) => file.split(/[\\/]/).at(-1))).toEqual(
+      expect.arrayContaining(['cached-images-paging.arazzo.yaml', 'name-check.arazzo.yaml', 'role-eligibility.arazzo.yaml', 'shipment-method.arazzo.yaml', 'vendor-etag.arazzo.yaml']),
+    );
     expect(await lintScenarios()).toEqual([]);
   });
 
