@@ -6,6 +6,8 @@
 //     envelope, so a client can always read `error.code` and `error.message`.
 // A message names what was wrong; never a placeholder, never `null`.
 
+import { deref } from './documents.mjs';
+
 /** An answer object as the server writes it. */
 export const answer = (status, body, headers = {}) => ({ status, headers: { 'content-type': 'application/json', ...headers }, body });
 
@@ -24,13 +26,30 @@ export function familyError(family, status, message, options = {}) {
   return errorAnswer(status, code, message, options);
 }
 
-/** The text of Prism's validation results: "query.api-version must be ...; body ...". */
-export function describeViolations(validations) {
+/**
+ * The text of Prism's validation results: "query.api-version must be ...; body ...".
+ * Prism gives path and header parameter names in lower case (`path.servername`); with
+ * `names` (the operation's parameter names as the document spells them) they are written
+ * that way again (`path.serverName`), in the place and in the message.
+ */
+export function describeViolations(validations, names = []) {
+  const spelled = new Map(names.map((name) => [String(name).toLowerCase(), String(name)]));
+  const respell = (word) => spelled.get(String(word).toLowerCase()) ?? word;
   return validations
     .filter((v) => v.severity === 0)
     .map((v) => {
-      const where = (v.path ?? []).join('.');
-      return where && !v.message.startsWith(where) ? `${where}: ${v.message}` : v.message;
+      const path = v.path ?? [];
+      const where = (['path', 'query', 'header'].includes(path[0]) && path.length > 1 ? [path[0], respell(path[1]), ...path.slice(2)] : path).join('.');
+      const message = [...spelled].filter(([lower, name]) => lower !== name).reduce((text, [lower, name]) => text.replace(new RegExp(`(?<![\\w-])${lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g'), name), String(v.message));
+      return where && !message.startsWith(where) ? `${where}: ${message}` : message;
     })
     .join('; ');
+}
+
+/** The names of an operation's parameters as its document spells them (ctx.doc, ctx.op of the server). */
+export function parameterNames(ctx) {
+  const document = ctx?.doc?.document;
+  const pathItem = document?.paths?.[ctx?.op?.docPath];
+  const operation = pathItem?.[ctx?.op?.method];
+  return [...(pathItem?.parameters ?? []), ...(operation?.parameters ?? [])].map((p) => deref(document, p)?.name).filter((name) => typeof name === 'string');
 }

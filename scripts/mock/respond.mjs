@@ -9,7 +9,7 @@
 // Pinned against prism-http 5.12.0 (its mocker and output validator).
 import { createRequire } from 'node:module';
 import { STATUS_CODES } from 'node:http';
-import { describeViolations, errorAnswer, familyError } from './errors.mjs';
+import { describeViolations, errorAnswer, familyError, parameterNames } from './errors.mjs';
 
 const require = createRequire(import.meta.url);
 const prismMock = require('@stoplight/prism-http/dist/mocker').default;
@@ -49,7 +49,7 @@ function rejected(ctx, behaviour, validations) {
   if (mediaType) return familyError(ctx.family, 415, `${mediaType.message}.`.replace(/\.\.$/, '.'));
   const body = validations.some((v) => v.path?.[0] === 'body');
   const code = ctx.family === 'resource-manager' ? (body ? 'InvalidRequestContent' : 'InvalidParameter') : 'BadRequest';
-  return familyError(ctx.family, 400, `The request is invalid: ${describeViolations(validations)}.`, { code });
+  return familyError(ctx.family, 400, `The request is invalid: ${describeViolations(validations, parameterNames(ctx))}.`, { code });
 }
 
 /** Prism's mocker for an explicit Prefer, with the fixes the 5.14 mocker needs. */

@@ -208,7 +208,7 @@ export async function startMock({
     const rule = testApi.overrides.take(overrideRequest);
     if (rule && (await applyOverride(rule, { req, res, record, family, entry, held: testApi.held, send }))) return;
 
-    const ctx = { family, handler: entry.operation.handler, doc: entry.doc, state, params, headers: req.headers, query: target.query, rawPath: target.path, origin: originOf(req, server) };
+    const ctx = { family, handler: entry.operation.handler, doc: entry.doc, op: entry.operation, state, params, headers: req.headers, query: target.query, rawPath: target.path, origin: originOf(req, server) };
     const input = { method: req.method.toLowerCase(), url: { path: prismPath, baseUrl: undefined, query: target.query }, headers: req.headers, body: decoded.body };
     const config = { ...BASE_CONFIG, mock: { dynamic: prefer.dynamic === true, code: prefer.code, exampleKey: prefer.exampleKey, seed: prefer.seed, ctx } };
 

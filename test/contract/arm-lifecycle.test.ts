@@ -126,6 +126,15 @@ describe('PUT, GET, PATCH, DELETE', () => {
   });
 });
 
+describe('a request the document refuses', () => {
+  it('names the parameter as the document spells it (resourceGroupName, not Prism\'s resourcegroupname)', async () => {
+    const refused = await call(at.server('x'.repeat(91), 'alpha'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('path.resourceGroupName');
+    expect(refused.body.error.message).not.toMatch(/resourcegroupname/);
+  });
+});
+
 describe('child resources', () => {
   it('under a parent that does not exist: 404 ParentResourceNotFound for PUT, GET and the list', async () => {
     for (const [url, method] of [[at.database('rg-a', 'ghost', 'orders'), 'PUT'], [at.database('rg-a', 'ghost', 'orders'), 'GET'], [at.databases('rg-a', 'ghost'), 'GET']] as const) {

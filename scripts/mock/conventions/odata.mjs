@@ -27,7 +27,7 @@
 // A 412 is HTTP's answer to a failed precondition (RFC 9110, 13.1.1); the source does
 // not show it (the update operation's x-source-gap).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { answer, describeViolations, familyError } from '../errors.mjs';
+import { answer, describeViolations, familyError, parameterNames } from '../errors.mjs';
 import { DELETED, normalKey } from '../state.mjs';
 import { parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema } from './shapes.mjs';
 import { deref } from '../documents.mjs';
@@ -220,7 +220,7 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       ? (ctx) => {
           const errors = (ctx.validations ?? []).filter((v) => v.severity === 0);
           const option = errors.map((v) => v.path ?? []).find((path) => path[0] === 'query' && String(path[1]).startsWith('$'))?.[1];
-          const message = `The request is invalid: ${describeViolations(errors)}.`;
+          const message = `The request is invalid: ${describeViolations(errors, parameterNames(ctx))}.`;
           return familyError(FAMILY, 400, option ? `${option} at position 0: ${message} (GET ${set})` : message, option ? { target: option } : {});
         }
       : undefined;
