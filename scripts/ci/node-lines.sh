@@ -84,7 +84,7 @@ for version in "${LINES[@]}"; do
   rm -rf .cache/provider-api
   PATH="$PWD/$bin:$PATH" node scripts/build.mjs
   if ! git diff --exit-code --stat -- generated/; then
-    echo "node-lines: the build on node $actual generates other output than the committed generated/" >&2
+    echo "node-lines: the build on node $actual generates other output than the committed generated/ (after an edit of specs/, run npm run build and commit generated/ first; otherwise this Node line builds differently)" >&2
     exit 1
   fi
   echo "== node $actual: npm run test:no-browser (every test but the browser's)"
