@@ -32,7 +32,7 @@ describe('Arazzo scenarios against the mock (redocly respect)', () => {
   });
 
   // Every entry workflow there is, read from the files: a grown scenario is held to it too.
-  it.each(entryWorkflows().map((e: any) => e.workflow.workflowId as string))('%s: every step passes', (id) => {
+  it.each((entryWorkflows() as Array<{ workflow: { workflowId: string } }>).map((e) => e.workflow.workflowId))('%s: every step passes', (id: string) => {
     const steps = workflow(id)?.steps ?? [];
     const failures = steps.filter((s: any) => (s.ran && !s.passed) || (!s.ran && s.reason !== 'ended'));
     expect(failures, JSON.stringify(failures, null, 2)).toEqual([]);

@@ -196,9 +196,10 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
       const status = statusFor(operation, 204);
       const media = deref(document, deref(document, operation.responses?.[String(status)])?.content?.['application/json']);
-      if (!media) return { status, headers: {}, body: undefined };
+      // The entity's tag, as every answer about an entity that exists carries it.
+      if (!media) return { status, headers: { etag: entry.eTag }, body: undefined };
       const [value] = [...Object.values(media.examples ?? {}).map((example) => deref(document, example)?.value), media.example].filter((v) => v !== undefined);
-      return answer(status, structuredClone(value));
+      return answer(status, structuredClone(value), { etag: entry.eTag });
     },
   }[kind];
 
