@@ -177,6 +177,19 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       ? errorAnswer(409, 'AnotherOperationInProgress', `The resource ${entry.id} has a long-running operation in progress (${running.method}, ${running.id}); retry when it has ended.`)
       : undefined;
   };
+  /**
+   * The stored resource `parsed` names, free for a change (a PATCH, an action): `{ entry }`,
+   * or `{ refused }` with the answer: its parent missing, itself not stored, or one of its
+   * long-running operations running.
+   */
+  const freeEntry = (ctx, parsed) => {
+    const problem = parentMissing(ctx, parsed);
+    if (problem) return { refused: problem };
+    const entry = ctx.state.resourceStore().get(parsed.key);
+    if (!entry) return { refused: notFound(parsed) };
+    const conflict = busy(entry, ctx);
+    return conflict ? { refused: conflict } : { entry };
+  };
   /** The writable part of a body: server-set and read-only fields dropped, also inside `properties`. */
   const writable = (body) => {
     const out = Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !info.readOnlyTop.has(field)));
@@ -247,12 +260,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
     },
     patch(ctx) {
       const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
-      const entry = ctx.state.resourceStore().get(parsed.key);
-      if (!entry) return notFound(parsed);
-      const conflict = busy(entry, ctx);
-      if (conflict) return conflict;
+      const { entry, refused } = freeEntry(ctx, parsed);
+      if (refused) return refused;
       entry.resource = mergePatch(entry.resource, writable(ctx.body));
       stamp(entry.resource, entry.resource);
       return written(ctx, entry, 'update', statusFor(operation, 200), parsed);
@@ -277,12 +286,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       const path = pathOf(ctx);
       const parsed = parseResourcePath(path.slice(0, path.lastIndexOf('/')));
       if (parsed?.kind !== 'instance') return errorAnswer(404, 'ResourceNotFound', `No resource is named by ${JSON.stringify(path.slice(0, 200))}.`);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
-      const entry = ctx.state.resourceStore().get(parsed.key);
-      if (!entry) return notFound(parsed);
-      const conflict = busy(entry, ctx);
-      if (conflict) return conflict;
+      const { entry, refused } = freeEntry(ctx, parsed);
+      if (refused) return refused;
       const declared = successStatuses(operation);
       if (!lro || !declared.includes(202)) return documented(statusFor(operation, 200));
       const result = declared.includes(200) ? documented(200) : { status: 204, headers: {}, body: undefined };
