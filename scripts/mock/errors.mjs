@@ -29,18 +29,26 @@ export function familyError(family, status, message, options = {}) {
 /**
  * The text of Prism's validation results: "query.api-version must be ...; body ...".
  * Prism gives path and header parameter names in lower case (`path.servername`); with
- * `names` (the operation's parameter names as the document spells them) they are written
- * that way again (`path.serverName`), in the place and in the message.
+ * `names` (the operation's parameter names as the document spells them) such a violation
+ * names its parameter that way again (`path.serverName`), in the place and in its message.
+ * Nothing else is touched (a body field called `name` stays `name`).
  */
 export function describeViolations(validations, names = []) {
-  const spelled = new Map(names.map((name) => [String(name).toLowerCase(), String(name)]));
-  const respell = (word) => spelled.get(String(word).toLowerCase()) ?? word;
   return validations
     .filter((v) => v.severity === 0)
     .map((v) => {
-      const path = v.path ?? [];
-      const where = (['path', 'query', 'header'].includes(path[0]) && path.length > 1 ? [path[0], respell(path[1]), ...path.slice(2)] : path).join('.');
-      const message = [...spelled].filter(([lower, name]) => lower !== name).reduce((text, [lower, name]) => text.replace(new RegExp(`(?<![\\w-])${lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g'), name), String(v.message));
+      const path = [...(v.path ?? [])];
+      let message = String(v.message);
+      if ((path[0] === 'path' || path[0] === 'header') && typeof path[1] === 'string') {
+        const lower = path[1].toLowerCase();
+        const spelled = names.find((name) => String(name).toLowerCase() === lower && name !== path[1]);
+        if (spelled) {
+          const word = new RegExp(`(?<![\\w-])${lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g');
+          message = message.replace(word, spelled);
+          path[1] = spelled;
+        }
+      }
+      const where = path.join('.');
       return where && !message.startsWith(where) ? `${where}: ${message}` : message;
     })
     .join('; ');

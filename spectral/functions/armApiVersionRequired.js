@@ -14,7 +14,8 @@ export default function armApiVersionRequired(document) {
   // operation at the same file and line.
   const wrongEnum = new Map(); // the parameter object -> its first result and how many read it
   for (const [pathKey, method, operation, pathItem] of operationsOf(document)) {
-    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])];
+    // The operation's own parameters first: one of the same name and place overrides the path item's.
+    const parameters = [...(operation.parameters ?? []), ...(pathItem.parameters ?? [])];
     const apiVersion = parameters.find((p) => p?.name === 'api-version' && p?.in === 'query');
     if (!apiVersion) {
       results.push({

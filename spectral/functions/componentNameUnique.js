@@ -8,8 +8,9 @@
 // A file's kind is its folder (`schemas/`, `parameters/`, `responses/`, `headers/`,
 // `examples/`, …, as the recipe lays files out); `paths/` files are path items, which the
 // bundler writes in place, not as components.
-// Reported where the document first reads the second file (the bundle's order), naming
-// the other one.
+// Reported where the document first reaches the second of the two files (walking it in
+// order), naming the other one; which of them the bundler calls `-2` follows its own order
+// of visits, so the message names both without saying which.
 import { componentKey, fileOf, targetOf } from './component-files.js';
 
 const isObject = (value) => value !== null && typeof value === 'object';
@@ -27,7 +28,7 @@ export default function componentNameUnique(_input, _options, context) {
     const key = componentKey(file, root);
     if (!key) continue;
     const files = byKey.get(key) ?? [];
-    if (!files.some((other) => sameValue(documents.get(other), documents.get(file)))) files.push(file);
+    if (!files.some((other) => sameValue(canonical(documents.get(other), other), canonical(documents.get(file), file)))) files.push(file);
     byKey.set(key, files);
   }
   const clashing = new Set([...byKey.values()].filter((files) => files.length > 1).flat());
@@ -55,7 +56,7 @@ export default function componentNameUnique(_input, _options, context) {
   };
   walk(context.document.data, root, []);
 
-  // One result per clash, at the file the bundle reads second (it would get the `-2`).
+  // One result per clash, at the file the walk reached second.
   const order = [...firstSite.keys()];
   const results = [];
   for (const [key, files] of byKey) {
@@ -69,6 +70,19 @@ export default function componentNameUnique(_input, _options, context) {
     });
   }
   return results;
+}
+
+/** A file's value with each `$ref` written as the file and pointer it names (two files that point alike from different folders are alike, as the bundler sees them). */
+function canonical(value, file) {
+  if (!isObject(value)) return value;
+  if (Array.isArray(value)) return value.map((item) => canonical(item, file));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      if (key !== '$ref' || typeof item !== 'string') return [key, canonical(item, file)];
+      const target = targetOf(item, file);
+      return [key, target ? `${target.file}#/${target.pointer.join('/')}` : item];
+    }),
+  );
 }
 
 /** Deep equality of two parsed YAML values (key order aside), as the bundler compares components. */

@@ -183,12 +183,20 @@ describe('actions on a resource (POST …/servers/{name}/{action})', () => {
     const location = started.headers.get('location')!;
     expect(new URL(location).origin).toBe(mock.url);
     expect(new URL(location).searchParams.get('api-version')).toBe('2025-01-01');
-    expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState, 'an action is not a write').toBe('Succeeded');
     const running = await call(location);
     expect(running.status).toBe(202);
     expect(running.headers.get('location')).toBe(location);
     expect(await call(location)).toMatchObject({ status: 200, body: { primaryRegion: 'northeurope', dataLossSeconds: 0 } });
-    expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState).toBe('Succeeded');
+    expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState, 'an action is not a write').toBe('Succeeded');
+  });
+
+  it('a GET of the server while an action runs shows it unchanged and is a poll: a client that never polls does not leave the server refusing writes', async () => {
+    await created('alpha');
+    mock.longRunning({ polls: 2, times: 1, when: { operationId: 'Servers_Failover' } });
+    expect((await call(action('rg-lro', 'alpha', 'failover'), { method: 'POST' })).status).toBe(202);
+    expect((await call(at.server('rg-lro', 'alpha'), { method: 'PATCH', body: { tags: { a: 'b' } } })).status).toBe(409);
+    for (let i = 0; i < 2; i++) expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState).toBe('Succeeded');
+    expect((await call(at.server('rg-lro', 'alpha'), { method: 'PATCH', body: { tags: { a: 'b' } } })).status).toBe(200);
   });
 
   it('long-running without a result (Azure-AsyncOperation and Location): the monitor ends Succeeded, Location then answers 204', async () => {

@@ -368,6 +368,38 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
   },
 ];
 
+describe('house-arm-api-version-required, across operations', () => {
+  /** Two operations reading one api-version parameter (components), its enum another version. */
+  function sharedWrongEnum(): Doc {
+    const doc = armDocument();
+    const get = armGet(doc);
+    doc.components.parameters = { ApiVersion: { ...get.parameters[1], schema: { type: 'string', enum: ['2019-01-01'] } } };
+    get.parameters[1] = { $ref: '#/components/parameters/ApiVersion' };
+    doc.paths['/subscriptions/{subscriptionId}/others'] = { get: { ...structuredClone(get), operationId: 'Others_List', summary: 'List others', description: 'Lists others.' } };
+    return doc;
+  }
+
+  it('reports a shared parameter with a wrong enum once, naming info.version and how many operations read it', async () => {
+    const found = (await lintDocument(sharedWrongEnum())).filter((r) => r.code === 'house-arm-api-version-required');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toMatch(/and 1 other operation reading the same parameter: .*info\.version "2020-01-01".*it accepts \["2019-01-01"\]/);
+  });
+
+  it('reports each inline parameter with a wrong enum (one per operation: each needs its own fix)', async () => {
+    const doc = sharedWrongEnum();
+    for (const item of Object.values<Doc>(doc.paths)) item.get.parameters[1] = { ...doc.components.parameters.ApiVersion };
+    expect((await lintDocument(doc)).filter((r) => r.code === 'house-arm-api-version-required')).toHaveLength(2);
+  });
+
+  it("takes an operation's own api-version over its path item's", async () => {
+    const doc = armDocument();
+    const item = doc.paths['/subscriptions/{subscriptionId}/things'];
+    item.parameters = [armGet(doc).parameters[1]];
+    armGet(doc).parameters[1] = { ...armGet(doc).parameters[1], schema: { type: 'string', enum: ['2019-01-01'] } };
+    expect(codesOf(await lintDocument(doc))).toContain('house-arm-api-version-required');
+  });
+});
+
 describe('each house rule fails its broken document', () => {
   it.each(cases)('$rule: $why', async ({ rule, broken }) => {
     const results = await lintDocument(broken());

@@ -96,11 +96,14 @@ describe.sequential('npm run build after an edit of one schema or path file', ()
     await writeFile(file(own), (await readFile(file(shared), 'utf8')).replace(/^description:[\s\S]*?\n(?=\S)/m, "description: 'The company, as v2.0 describes it. Not shown in the source: the format of the key.'\n"));
     const sharedRef = /\.\.\/\.\.\/\.\.\/common\/business-central\/parameters\/company_id\.yaml/g;
     const undo = [await edit(`${V2}/paths/${names[0]}s.yaml`, sharedRef, '../parameters/company_id.yaml'), await edit(`${V2}/paths/${names[0]}.yaml`, sharedRef, '../parameters/company_id.yaml')];
-    const broken = await build();
-    expect(broken.code, broken.output).toBe(1);
-    expect(broken.output).toMatch(/parameters\/company_id\.yaml:\d+:\d+ +error +house-component-name-unique/);
-    for (const step of undo) await step();
-    await rm(file(own));
+    try {
+      const broken = await build();
+      expect(broken.code, broken.output).toBe(1);
+      expect(broken.output).toMatch(/parameters\/company_id\.yaml:\d+:\d+ +error +house-component-name-unique/);
+    } finally {
+      for (const step of undo) await step();
+      await rm(file(own));
+    }
     const fixed = await build();
     expect(fixed.code, fixed.output).toBe(0);
   });

@@ -158,12 +158,12 @@ export function removeResource(store, key) {
 }
 
 /**
- * The entry's running operation, polled once (a GET of the resource is a poll too), unless
- * it is an action: a resource does not show an action's progress, its status URLs do.
+ * The entry's running operation, polled once: a GET of the resource is a poll too, an
+ * action's included (its state does not show on the resource, but a client that reads the
+ * resource instead of polling the status URLs must not leave it refusing writes for ever).
  */
 export function pollEntry(state, entry) {
-  const running = entry?.operation && state.operations.get(entry.operation);
-  if (running && running.phase !== 'action') poll(state, running);
+  if (entry?.operation) poll(state, state.operations.get(entry.operation));
 }
 
 /** True when the path is one of the mock's status URLs of an operation it started. */
