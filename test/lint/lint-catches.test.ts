@@ -49,6 +49,12 @@ function unusedOperationId(base: string): string {
   return name;
 }
 
+/** The edit of .spectral.yaml that turns `rule` off at `place`, written as docs/lint.md says. */
+const suppressed = (rule: string, place: string): [string, (text: string) => string] => [
+  '.spectral.yaml',
+  (text) => `${text.trimEnd()}\n  # Why: a test of the suppression form.\n  - files:\n      - "${place}"\n    rules:\n      ${rule}: off\n`,
+];
+
 const SHIPMENT_PATH = 'specs/business-central/v1.0/paths/shipmentMethods.yaml';
 const SHIPMENT_ROOT = 'specs/business-central/v1.0/openapi.yaml';
 const SHIPMENT_EXAMPLE = 'specs/business-central/v1.0/examples/createShipmentMethod_CodeAndDisplayName.yaml';
@@ -108,15 +114,9 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
   });
 
   it('passes with that finding suppressed at its place in .spectral.yaml, as docs/lint.md writes it', async () => {
-    const suppression = `  # Why: a test of the suppression form.
-  - files:
-      - "specs/business-central/v1.0/{openapi,paths/shipmentMethods}.yaml#/delete"
-    rules:
-      house-operation-named-example: off
-`;
     const restore = await editFiles(dir, [
       [SHIPMENT_PATH, (t) => `${t}${deleteWithoutName()}`],
-      ['.spectral.yaml', (t) => `${t.trimEnd()}\n${suppression}`],
+      suppressed('house-operation-named-example', 'specs/business-central/v1.0/{openapi,paths/shipmentMethods}.yaml#/delete'),
     ]);
     try {
       const { code, output } = await lintIn(dir, BROKEN);
@@ -188,13 +188,7 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
   });
 
   it('passes with the component-name finding suppressed for the document in .spectral.yaml (a rule of the document as a whole)', async () => {
-    const suppression = `  # Why: a test of the suppression form.
-  - files:
-      - "specs/business-central/v1.0/openapi.yaml"
-    rules:
-      house-component-name-unique: off
-`;
-    const { code, output } = await lintWithOwnCompany(otherDescription, [['.spectral.yaml', (t) => `${t.trimEnd()}\n${suppression}`]]);
+    const { code, output } = await lintWithOwnCompany(otherDescription, [suppressed('house-component-name-unique', 'specs/business-central/v1.0/openapi.yaml')]);
     expect(output).not.toContain('house-component-name-unique');
     expect(code, output).toBe(0);
   });

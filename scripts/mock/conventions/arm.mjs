@@ -38,7 +38,7 @@ import { deref } from '../documents.mjs';
 import { inCollection, parseResourcePath, templateShape, typeName } from './arm-ids.mjs';
 import { declaredPollingHeaders, longRunningOf, pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
 import { PAGE_SIZE, pagingShape } from './paging.mjs';
-import { jsonMedia, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
+import { documentedAnswer, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = 'resource-manager';
 const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' } };
@@ -210,16 +210,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   };
   const request = (ctx) => ({ method: op.method.toUpperCase(), path: ctx.rawPath, operationId: op.iid, api: doc.api.name, version: String(doc.version) });
 
-  /**
-   * An action's documented answer: `status` with the first example of its JSON content
-   * (none when it declares no content). Its final result, once long-running: the 200's.
-   */
-  const documented = (status) => {
-    const media = jsonMedia(document, operation.responses?.[String(status)]);
-    const [value] = successExamplesOf(media);
-    return media ? answer(status, structuredClone(value)) : { status, headers: {}, body: undefined };
-  };
-  const successExamplesOf = (media) => [...Object.values(media?.examples ?? {}).map((example) => deref(document, example)?.value), media?.example].filter((value) => value !== undefined);
+  const documented = (status) => documentedAnswer(document, operation, status);
 
   /** The answer of a write: long-running (headers, non-terminal state) or done. */
   function written(ctx, entry, phase, status, parsed) {

@@ -29,7 +29,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { answer, describeViolations, familyError, parameterNames } from '../errors.mjs';
 import { DELETED, normalKey } from '../state.mjs';
-import { parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
+import { documentedAnswer, parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
 import { deref } from '../documents.mjs';
 import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
 
@@ -195,11 +195,8 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       const ifMatch = ctx.headers['if-match'];
       if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
       const status = successStatuses(operation)[0] ?? 204; // the lowest 2xx it declares
-      const media = deref(document, deref(document, operation.responses?.[String(status)])?.content?.['application/json']);
-      // The entity's tag, as every answer about an entity that exists carries it.
-      if (!media) return { status, headers: { etag: entry.eTag }, body: undefined };
-      const [value] = [...Object.values(media.examples ?? {}).map((example) => deref(document, example)?.value), media.example].filter((v) => v !== undefined);
-      return answer(status, structuredClone(value), { etag: entry.eTag });
+      // With the entity's tag, as every answer about an entity that exists carries it.
+      return documentedAnswer(document, operation, status, { etag: entry.eTag });
     },
   }[kind];
 

@@ -2,6 +2,7 @@
 // schema and example values of those answers, its header parameters. Plain reads of the
 // bundled document (internal `#/` references followed), nothing guessed.
 import { deref } from '../documents.mjs';
+import { answer } from '../errors.mjs';
 
 /** The declared 2xx statuses of an operation, lowest first. */
 export const successStatuses = (operation) =>
@@ -31,18 +32,24 @@ export function successSchema(document, operation) {
   return undefined;
 }
 
+/** The example values of a media object (named examples, then `example`). */
+function examplesOf(document, media) {
+  return [...Object.values(media?.examples ?? {}).map((example) => deref(document, example)?.value), media?.example].filter((value) => value !== undefined);
+}
+
 /** The example values of the operation's 2xx JSON answers (named examples, then `example`). */
 export function successExamples(document, operation) {
-  const values = [];
-  for (const status of successStatuses(operation)) {
-    const media = jsonMedia(document, operation.responses[String(status)]);
-    for (const example of Object.values(media?.examples ?? {})) {
-      const value = deref(document, example)?.value;
-      if (value !== undefined) values.push(value);
-    }
-    if (media?.example !== undefined) values.push(media.example);
-  }
-  return values;
+  return successStatuses(operation).flatMap((status) => examplesOf(document, jsonMedia(document, operation.responses[String(status)])));
+}
+
+/**
+ * The operation's documented answer with `status`: its first JSON example (no body when
+ * the answer declares no JSON content), with `headers`. What an action answers.
+ */
+export function documentedAnswer(document, operation, status, headers = {}) {
+  const media = jsonMedia(document, operation.responses?.[String(status)]);
+  if (!media) return { status, headers, body: undefined };
+  return answer(status, structuredClone(examplesOf(document, media)[0]), headers);
 }
 
 /** The properties of an object schema (through `allOf`), each dereferenced. */
