@@ -5,7 +5,7 @@ import LongestFirst from './test/sequencer.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 // Every build a test runs (in its process or in a child) runs in a process of its own, as
-// on a fresh machine: no build server (scripts/build-server/) is started for the test
+// on a fresh machine: no build server (pipeline/build-server/) is started for the test
 // copies. test/pipeline/build-server.test.ts turns it on for its own builds.
 process.env.PROVIDER_API_BUILD_SERVER = 'off';
 // The unit project's files (folders: UNIT in test/isolation.ts) share their worker's
@@ -13,7 +13,7 @@ process.env.PROVIDER_API_BUILD_SERVER = 'off';
 const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);
 // The docs files that open Chromium (test/isolation.ts finds them by their import of
 // test/docs/browser.ts): the "browser" project. Every other file runs on every Node line
-// (scripts/ci/node-lines.sh runs `--project '!browser'`).
+// (.ci/node-lines.sh runs `--project '!browser'`).
 const BROWSER = filesUsingBrowser(ROOT, 'test/docs');
 
 // One project per kind of test; the folder picks the project.

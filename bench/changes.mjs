@@ -10,9 +10,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { compareWithBase } from '../scripts/changes/index.mjs';
-import { compareDocuments } from '../scripts/changes/compare.mjs';
-import { loadDocument, worktreeSource } from '../scripts/changes/load.mjs';
+import { compareWithBase } from '../changes/index.mjs';
+import { compareDocuments } from '../changes/compare.mjs';
+import { loadDocument, worktreeSource } from '../changes/load.mjs';
 import { syntheticDocument } from './lib/scaling.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -32,7 +32,7 @@ async function five(rounds = 20) {
   const procs = [];
   for (let i = 0; i < 5; i++) {
     const start = performance.now();
-    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../scripts/changes.mjs')], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../changes/cli.mjs')], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`changes.mjs exited ${r.status}: ${r.stderr}`);
     procs.push(performance.now() - start);
   }
@@ -141,7 +141,7 @@ if (want('five')) {
   console.log('\n| five documents against HEAD | ms |\n| --- | ---: |');
   console.log(`| first report in the process (git read of HEAD, parse, resolve, compare) | ${ms(r.cold)} |`);
   console.log(`| warm report, median of ${r.rounds} | ${ms(r.warm)} |`);
-  console.log(`| \`node scripts/changes.mjs\` as a process, median of 5 | ${ms(r.process)} |`);
+  console.log(`| \`node changes/cli.mjs\` as a process, median of 5 | ${ms(r.process)} |`);
   console.log(`(${r.documents} documents, ${r.changes} changes)`);
 }
 if (want('synthetic')) {

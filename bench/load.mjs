@@ -5,7 +5,7 @@
 //
 // Four runs, each against a fresh server started as a child process (as `npm run mock`
 // would be), after unmeasured warm-up requests (100, or two per document):
-//   1. this mock (scripts/mock.mjs), the five operations in turn; vendor updates are
+//   1. this mock (mock/cli.mjs), the five operations in turn; vendor updates are
 //      stateful: each of the 50 clients updates a vendor of its own and sends the ETag
 //      of its previous answer in If-Match (a 412 would mean a lost tag);
 //   2. this mock, the name check only;
@@ -22,10 +22,10 @@ import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from '../scripts/lib/apis.mjs';
+import { ROOT } from '../model/apis.mjs';
 import { scaledWorkspace } from './lib/mock-scale.mjs';
 // The tag a vendor starts with in the mock.
-import { INITIAL_ETAG } from '../scripts/mock/constants.mjs';
+import { INITIAL_ETAG } from '../mock/constants.mjs';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '50' }, copies: { type: 'string', default: '50' } },
@@ -214,11 +214,11 @@ const nameCheck = (i, session) => OPERATIONS.Servers_CheckNameAvailability(0, i,
 const scaled = await scaledWorkspace(COPIES);
 const rows = [];
 try {
-  rows.push(await run('mock, 5 documents, 5 operations', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), fiveOperations(1)));
-  rows.push(await run('mock, 5 documents, name check only', await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), nameCheck));
+  rows.push(await run('mock, 5 documents, 5 operations', await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), fiveOperations(1)));
+  rows.push(await run('mock, 5 documents, name check only', await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), nameCheck));
   const prismArgs = [join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(await freePort()), '-h', '127.0.0.1', 'generated/bundled/sql-2025-01-01.yaml'];
   rows.push(await run('bare Prism CLI, 1 document, name check only', await startServer(prismArgs, PRISM_READY), nameCheck));
-  rows.push(await run(`mock, ${scaled.documents} documents, 5 operations`, await startServer(['scripts/mock.mjs', '--port', '0'], MOCK_READY, scaled.dir, MOCK_PREPARED), fiveOperations(COPIES), scaled.documents));
+  rows.push(await run(`mock, ${scaled.documents} documents, 5 operations`, await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, scaled.dir, MOCK_PREPARED), fiveOperations(COPIES), scaled.documents));
 } finally {
   await scaled.remove();
 }

@@ -14,10 +14,10 @@ import { startDev, timeEdits } from './lib/dev-edits.mjs';
 import { workspaceCopy } from './lib/workspace-copy.mjs';
 import { fmtMs, fmtS, median } from './lib/stats.mjs';
 import { scaling } from './lib/scaling.mjs';
-import { QUIET_ENV } from '../scripts/lib/run.mjs';
+import { QUIET_ENV } from '../lib/run.mjs';
 
 const run = promisify(execFile);
-// Every build a process of its own (no build server, scripts/build-server/): the figures are a new process's.
+// Every build a process of its own (no build server, pipeline/build-server/): the figures are a new process's.
 const ENV = { ...process.env, ...QUIET_ENV, PROVIDER_API_BUILD_SERVER: 'off' };
 const node = (cwd, script, args = []) => run(process.execPath, [script, ...args], { cwd, env: ENV, maxBuffer: 1 << 26 });
 const bin = (cwd, path) => join(cwd, 'node_modules', path);
@@ -56,7 +56,7 @@ async function cold(rounds = 3) {
     const naive = [];
     for (let i = 0; i < rounds; i++) {
       // Interleaved, so machine noise hits both sides alike.
-      ours.push(await timed(() => node(dir, 'scripts/build.mjs', ['--no-compile'])));
+      ours.push(await timed(() => node(dir, 'pipeline/build.mjs', ['--no-compile'])));
       naive.push(await timed(() => naiveChain(dir, apis)));
     }
     const o = median(ours);

@@ -34,9 +34,9 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseArgs, promisify } from 'node:util';
 import { parse } from 'yaml';
-import { filesUnder } from '../scripts/lib/walk.mjs';
-import { QUIET_ENV } from '../scripts/lib/run.mjs';
-import { mapLimit } from '../scripts/lib/pool.mjs';
+import { filesUnder } from '../lib/walk.mjs';
+import { QUIET_ENV } from '../lib/run.mjs';
+import { mapLimit } from '../lib/pool.mjs';
 import { fmtMs, fmtS, median } from './lib/stats.mjs';
 import { startDev, timeEdits } from './lib/dev-edits.mjs';
 import { workspaceOfN } from './lib/workspace-n.mjs';
@@ -55,7 +55,7 @@ const { values: opts } = parseArgs({
 });
 const run = promisify(execFile);
 // Builds in processes of their own unless a row says otherwise (the wide row measures the
-// build server, scripts/build-server/, which `npm run build` uses by default).
+// build server, pipeline/build-server/, which `npm run build` uses by default).
 const ENV = { ...process.env, ...QUIET_ENV, PROVIDER_API_BUILD_SERVER: 'off' };
 const SERVER_ENV = { ...ENV, PROVIDER_API_BUILD_SERVER: 'on' };
 const node = (cwd, args) => run(process.execPath, args, { cwd, env: ENV, maxBuffer: 1 << 26 });
@@ -78,13 +78,13 @@ async function addSqlVersion(dir, to) {
 
 async function bytesUnder(dir) {
   let total = 0;
-  // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+  // Not readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
   for (const file of filesUnder(dir)) total += (await stat(file)).size;
   return total;
 }
 
 async function lintPeak(dir) {
-  const { stderr, stdout } = await run('/usr/bin/time', ['-f', 'PEAK_KB %M', process.execPath, 'scripts/lint.mjs'], { cwd: dir, env: ENV, maxBuffer: 1 << 26 });
+  const { stderr, stdout } = await run('/usr/bin/time', ['-f', 'PEAK_KB %M', process.execPath, 'pipeline/lint.mjs'], { cwd: dir, env: ENV, maxBuffer: 1 << 26 });
   if (!/lint {2}passed/.test(stdout)) throw new Error(`lint did not pass:\n${stdout}${stderr}`);
   return Number(/PEAK_KB (\d+)/.exec(stderr)[1]) * 1024;
 }
@@ -157,7 +157,7 @@ function processCpu(pid) {
 const serverPid = (out) => Number(/build server \(pid (\d+)/.exec(out)?.[1] ?? 0);
 
 /**
- * `node scripts/build.mjs` under /usr/bin/time: wall ms, CPU ms (user + system, its
+ * `node pipeline/build.mjs` under /usr/bin/time: wall ms, CPU ms (user + system, its
  * compilers included), steps, output. With `server`, the build runs on the workspace's
  * build server (started by the first such build): its CPU is the client's plus what the
  * server spent meanwhile (/proc), compilers included.
@@ -165,7 +165,7 @@ const serverPid = (out) => Number(/build server \(pid (\d+)/.exec(out)?.[1] ?? 0
 async function timedBuild(dir, { server = false } = {}) {
   const before = server && lastServer ? processCpu(lastServer) : 0;
   const start = performance.now();
-  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'CPU_S %U %S', process.execPath, 'scripts/build.mjs'], { cwd: dir, env: server ? SERVER_ENV : ENV, maxBuffer: 1 << 26 });
+  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'CPU_S %U %S', process.execPath, 'pipeline/build.mjs'], { cwd: dir, env: server ? SERVER_ENV : ENV, maxBuffer: 1 << 26 });
   const wall = performance.now() - start;
   if (!/build {2}done/.test(stdout)) throw new Error(`build failed:
 ${stdout}${stderr}`);
@@ -196,7 +196,7 @@ async function wideBench(count, rounds, samples) {
   const up = (name) => name[0].toUpperCase() + name.slice(1);
   const loads = [];
   const result = { count, operations: count * 5 + 1, cold: [], schema: [], path: [], own: [] };
-  const stopServer = () => run(process.execPath, ['scripts/build.mjs', '--stop-server'], { cwd: dir, env: SERVER_ENV });
+  const stopServer = () => run(process.execPath, ['pipeline/build.mjs', '--stop-server'], { cwd: dir, env: SERVER_ENV });
   try {
     for (let r = 0; r < rounds; r++) {
       loads.push(loadavg()[0]);
@@ -267,16 +267,16 @@ for (const n of opts.sizes.split(',').filter(Boolean).map(Number)) {
   const { dir } = copy;
   try {
     await rm(join(dir, 'generated/docs'), { recursive: true, force: true });
-    const [cold, coldOut] = await timed(() => node(dir, ['scripts/build.mjs']));
+    const [cold, coldOut] = await timed(() => node(dir, ['pipeline/build.mjs']));
     const steps = stepsOf(coldOut.stdout);
     const docsBytes = await bytesUnder(join(dir, 'generated/docs'));
     const again = [];
-    for (let i = 0; i < 3; i++) again.push((await timed(() => node(dir, ['scripts/build.mjs'])))[0]);
+    for (let i = 0; i < 3; i++) again.push((await timed(() => node(dir, ['pipeline/build.mjs'])))[0]);
     const schema = join(dir, 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml');
     await writeFile(schema, (await readFile(schema, 'utf8')).replace('description: Short code.', 'description: Short code (bench).'));
-    const [one, oneOut] = await timed(() => node(dir, ['scripts/build.mjs']));
+    const [one, oneOut] = await timed(() => node(dir, ['pipeline/build.mjs']));
     await addSqlVersion(dir, '2099-01-01');
-    const [added, addedOut] = await timed(() => node(dir, ['scripts/build.mjs']));
+    const [added, addedOut] = await timed(() => node(dir, ['pipeline/build.mjs']));
     const peak = await lintPeak(dir);
     const row = { n, cold, steps, docsBytes, again, one, oneOut: oneOut.stdout, added, peak };
     console.log(`\nN=${n}\n${coldOut.stdout.trim()}`);
@@ -291,7 +291,7 @@ for (const n of opts.sizes.split(',').filter(Boolean).map(Number)) {
     if (n === Number(opts.watch)) {
       // Back to the spec as built, with a current cache: what a developer has after a build.
       await writeFile(schema, (await readFile(schema, 'utf8')).replace('description: Short code (bench).', 'description: Short code.'));
-      await node(dir, ['scripts/build.mjs']);
+      await node(dir, ['pipeline/build.mjs']);
       row.watch = await watchBench(dir, Number(opts.samples));
       const w = row.watch;
       console.log(`N=${n} watch: ready ${fmtS(w.ready)}; edit -> types ${spread(w.types)}; edit -> docs page (done) ${spread(w.docs)}; specs/common/ edit (${w.touched} documents) -> done ${fmtS(w.settled)}`);

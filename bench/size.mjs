@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { appBundle } from './lib/app-bundle.mjs';
-import { clientManifestOf } from '../scripts/manifest.mjs';
+import { clientManifestOf } from '../pipeline/manifest.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // 10 KiB since issue 31: the long-running poller (beginAndWait, ~830 B) is worth its bytes

@@ -57,7 +57,7 @@ try {
   if (!dir) {
     for (const entry of FOR_TESTS) await cp(join(ROOT, entry), join(copy.dir, entry), { recursive: true });
     const start = performance.now();
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--no-server'], { cwd: copy.dir, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, ['pipeline/build.mjs', '--no-server'], { cwd: copy.dir, encoding: 'utf8' });
     console.log(`${build.stdout}${build.stderr}build of ${label}: exit ${build.status}, ${((performance.now() - start) / 1000).toFixed(1)} s`);
     if (build.status !== 0) process.exitCode = 1;
   }

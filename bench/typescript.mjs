@@ -4,10 +4,10 @@
 // tests) against TypeScript 7 (`typescript-7`, the native compiler, which compiles dist/),
 // side by side in one run, on a throw-away copy of the workspace (never the real tree):
 //   compile     src/ + generated/ -> ESM and CommonJS with declarations, what
-//               `npm run build:package` (scripts/compile.mjs) produces: `tsc -p
+//               `npm run build:package` (pipeline/compile.mjs) produces: `tsc -p
 //               tsconfig.build.json` and `tsc -p tsconfig.cjs.json`, each into its own folder
 //               (each compiler with the resolution it accepts for the CommonJS build, below);
-//               scripts/compile.mjs itself (TS 7's `tsc`, both outputs at once in two
+//               pipeline/compile.mjs itself (TS 7's `tsc`, both outputs at once in two
 //               processes), with no dist/ and after a one-file edit (a whole compile both
 //               times: it keeps no incremental state)
 //   typecheck   `npm run typecheck` (`tsc -p tsconfig.json`)
@@ -28,7 +28,7 @@ import { cp, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from '
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { filesUnder } from '../scripts/lib/walk.mjs';
+import { filesUnder } from '../lib/walk.mjs';
 import { median } from './lib/stats.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -49,7 +49,7 @@ for (const c of COMPILERS) c.version = await version(c.pkg);
 const TMP = await mkdtemp(join(tmpdir(), 'bench-typescript-'));
 process.once('exit', () => rmSync(TMP, { recursive: true, force: true }));
 const DIR = join(TMP, 'workspace');
-const ENTRIES = ['src', 'generated', 'test', 'bench', 'scripts', 'specs', 'redocly.yaml', 'vitest.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', 'package.json', 'package-lock.json'];
+const ENTRIES = ['src', 'generated', 'test', 'bench', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'specs', 'redocly.yaml', 'vitest.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', 'package.json', 'package-lock.json'];
 await mkdir(DIR);
 for (const entry of ENTRIES) {
   await cp(join(ROOT, entry), join(DIR, entry), { recursive: true, filter: (src) => !src.startsWith(join(ROOT, 'generated/docs')) });
@@ -93,7 +93,7 @@ const tsc = (c, ...args) => exec([process.execPath, c.tsc, ...args, '--pretty', 
 
 async function tree(dir) {
   const files = new Map();
-  // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+  // Not readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
   for (const file of filesUnder(dir)) files.set(relative(dir, file), await readFile(file, 'utf8'));
   return files;
 }
@@ -200,16 +200,16 @@ async function incremental(c, round) {
 }
 
 /**
- * The compile the build runs (scripts/compile.mjs: TS 7's `tsc`, both projects at once in
+ * The compile the build runs (pipeline/compile.mjs: TS 7's `tsc`, both projects at once in
  * two processes, into a scratch folder swapped in for dist/). It keeps no incremental
  * state, so both rows are whole compiles: one with no dist/, one after a one-file edit.
  */
 async function compileScript(round) {
   const c7 = COMPILERS[1];
   await rm(join(DIR, 'dist'), { recursive: true, force: true });
-  record('scripts/compile.mjs, no dist/ (TS 7, both outputs, two processes)', c7.name, await exec([process.execPath, 'scripts/compile.mjs']));
+  record('pipeline/compile.mjs, no dist/ (TS 7, both outputs, two processes)', c7.name, await exec([process.execPath, 'pipeline/compile.mjs']));
   await writeFile(CORE, edited(`export const benchEdit = ${round};`));
-  record('scripts/compile.mjs, after a one-file edit (a whole compile)', c7.name, await exec([process.execPath, 'scripts/compile.mjs']));
+  record('pipeline/compile.mjs, after a one-file edit (a whole compile)', c7.name, await exec([process.execPath, 'pipeline/compile.mjs']));
   await writeFile(CORE, CORE_TEXT);
 }
 
@@ -425,7 +425,7 @@ const figure = (runs, key = 'ms') => {
   return `${s(median(xs))}${range}`;
 };
 const steps = [...new Set([...times.keys()].map((k) => k.split('\0')[0]))];
-const stepOrder = (step) => ['compile: ESM', 'compile: CommonJS', 'scripts/compile.mjs, no dist/', 'typecheck', 'type tests', 'incremental: first', 'incremental: rebuild', 'scripts/compile.mjs, after a one-file edit', 'watch: start', 'watch: save'].findIndex((p) => step.startsWith(p));
+const stepOrder = (step) => ['compile: ESM', 'compile: CommonJS', 'pipeline/compile.mjs, no dist/', 'typecheck', 'type tests', 'incremental: first', 'incremental: rebuild', 'pipeline/compile.mjs, after a one-file edit', 'watch: start', 'watch: save'].findIndex((p) => step.startsWith(p));
 steps.sort((a, b) => stepOrder(a) - stepOrder(b));
 
 console.log(`\n${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${cpus().length} cores, load average (1 min) ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the run`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Two axes, each in throw-away workspace copies (the versions are generated here, never
-// committed); every build is `scripts/build.mjs --no-docs` (lint, bundles, types,
+// committed); every build is `pipeline/build.mjs --no-docs` (lint, bundles, types,
 // manifest, compile; the docs cost per page is the docs benchmark's).
 //   versions:  one API (sql) held at 1, 10 and 50 versions. For each: the build,
 //              `tsc --noEmit` of an app file that uses a client pinned to one version, and
@@ -75,7 +75,7 @@ async function timed(fn) {
 
 /** Builds the workspace at `dir`, then type-checks and bundles `app` in it. */
 async function measure(dir, app) {
-  const buildS = await timed(() => run(process.execPath, ['scripts/build.mjs', '--no-docs', '--no-server'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }));
+  const buildS = await timed(() => run(process.execPath, ['pipeline/build.mjs', '--no-docs', '--no-server'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }));
   await writeFile(join(dir, 'app.ts'), app);
   await writeFile(join(dir, 'tsconfig.app.json'), JSON.stringify({ extends: './tsconfig.json', include: ['app.ts'] }));
   const tscS = await timed(() => run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.app.json'], { cwd: dir }));

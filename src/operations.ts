@@ -23,7 +23,7 @@ export interface OperationInfo {
 
 /**
  * The shape of a version per family. Every version the workspace holds has it
- * (scripts/manifest.mjs refuses to generate otherwise, with the same expressions).
+ * (pipeline/manifest.mjs refuses to generate otherwise, with the same expressions).
  */
 export const VERSION_SHAPES: Readonly<Record<Family, RegExp>> = {
   'resource-manager': /^\d{4}-\d\d-\d\d(-preview)?$/,
@@ -44,7 +44,7 @@ interface HeldApi {
   finalStateVia?: Readonly<Record<string, string>>;
 }
 
-/** The namespace after a path's last literal `providers` segment (scripts/manifest.mjs namespaceOf: keep the two equal). */
+/** The namespace after a path's last literal `providers` segment (pipeline/manifest.mjs namespaceOf: keep the two equal). */
 export function namespaceOf(path: string): string | null {
   const parts = path.split('/');
   const name = parts[parts.lastIndexOf('providers') + 1];

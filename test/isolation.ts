@@ -8,8 +8,8 @@
 // same rules, and checks this routing.
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-// Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (scripts/lib/walk.mjs).
-import { filesUnder } from '../scripts/lib/walk.mjs';
+// Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (lib/walk.mjs).
+import { filesUnder } from '../lib/walk.mjs';
 
 /** The unit project's folders (vitest.config.ts); their non-test modules are helpers the tests import. */
 export const UNIT = ['test/unit', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
@@ -42,7 +42,7 @@ export function sources(dir: string): string[] {
 /**
  * The test files under `folder` of `root` that open a browser (they import the folder's
  * `browser.ts`), relative to root: vitest.config.ts runs them in the "browser" project, the
- * one project the other Node lines leave out (scripts/ci/node-lines.sh), so a new browser
+ * one project the other Node lines leave out (.ci/node-lines.sh), so a new browser
  * test is routed there, and a new docs test without one runs on every line, with no edit.
  */
 export function filesUsingBrowser(root: string, folder: string): string[] {

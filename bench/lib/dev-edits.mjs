@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Starts `scripts/watch.mjs --no-mock` in `dir`; resolves nothing, waits on lines. */
+/** Starts `pipeline/watch.mjs --no-mock` in `dir`; resolves nothing, waits on lines. */
 export function startDev(dir, env) {
-  const child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['pipeline/watch.mjs', '--no-mock'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const waiters = [];
   const onData = (chunk) => {

@@ -6,7 +6,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { loadApis } from '../../scripts/lib/apis.mjs';
+import { loadApis } from '../../model/apis.mjs';
 import { ROOT } from './workspace-copy.mjs';
 
 /** The path template of copy k (k = 0: the original). */
@@ -19,7 +19,7 @@ export function renamePath(path, family, k) {
 
 export async function scaledWorkspace(copies) {
   const dir = await mkdtemp(join(tmpdir(), `bench-mock-${copies * 5}-`));
-  await cp(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
+  for (const room of ['lib', 'model', 'mock']) await cp(join(ROOT, room), join(dir, room), { recursive: true });
   await cp(join(ROOT, 'package.json'), join(dir, 'package.json'));
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   await mkdir(join(dir, 'generated/bundled'), { recursive: true });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { createPipeline } from '../../scripts/lib/pipeline.mjs';
+import { createPipeline } from '../../pipeline/engines.mjs';
 import { ROOT } from './workspace-copy.mjs';
 
 const run = promisify(execFile);

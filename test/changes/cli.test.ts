@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error: plain ESM module without types
-import { RULES } from '../../scripts/changes/rules.mjs';
+import { RULES } from '../../changes/rules.mjs';
 // @ts-expect-error: plain ESM module without types
-import { loadDocument, worktreeSource } from '../../scripts/changes/load.mjs';
+import { loadDocument, worktreeSource } from '../../changes/load.mjs';
 import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 import type { Change } from './support.js';
@@ -25,9 +25,9 @@ const git = (...args: string[]) => {
 };
 // The command runs in this process (test/helpers/in-process.ts); the exit codes the
 // shell sees are checked once each with a process of its own (changesProcess).
-const changes = (...args: string[]) => runInProcess(dir, 'scripts/changes.mjs', ...args);
+const changes = (...args: string[]) => runInProcess(dir, 'changes/cli.mjs', ...args);
 const changesProcess = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['scripts/changes.mjs', ...args], { cwd: dir, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['changes/cli.mjs', ...args], { cwd: dir, env, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 const json = async (...args: string[]) => {
@@ -244,8 +244,8 @@ describe('npm run changes', () => {
       [
         '--input-type=module',
         '-e',
-        `const m = await import('./scripts/changes/index.mjs');
-         const { loadApis } = await import('./scripts/lib/apis.mjs');
+        `const m = await import('./changes/index.mjs');
+         const { loadApis } = await import('./model/apis.mjs');
          const summary = m.changeSummary({ apis: loadApis().filter((a) => a.name === 'businesscentral@v2.1') });
          console.log(JSON.stringify({ between: m.changesBetweenVersions('businesscentral'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
       ],

@@ -2,7 +2,7 @@
 // depends on (the resource-management policy), and bad input.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { applyAccepted } from '../../scripts/changes/accepted.mjs';
+import { applyAccepted } from '../../changes/accepted.mjs';
 import { baseDocument, changed, compare, rulesOf, type Doc } from './support.js';
 
 const thing = (d: Doc) => d.components.schemas.Thing;

@@ -3,7 +3,7 @@
 // sloppy rule would flag).
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { RULES } from '../../scripts/changes/rules.mjs';
+import { RULES } from '../../changes/rules.mjs';
 import { changed, compare, rulesOf, type Change, type Doc } from './support.js';
 
 const op = (d: Doc) => d.paths['/things/{id}'].patch;

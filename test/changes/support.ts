@@ -3,9 +3,9 @@
 // $refs, line numbers), without git.
 import { stringify } from 'yaml';
 // @ts-expect-error: plain ESM module without types
-import { compareDocuments } from '../../scripts/changes/compare.mjs';
+import { compareDocuments } from '../../changes/compare.mjs';
 // @ts-expect-error: plain ESM module without types
-import { loadDocument } from '../../scripts/changes/load.mjs';
+import { loadDocument } from '../../changes/load.mjs';
 
 export type Doc = Record<string, any>;
 export type Change = { api: string; version: string; operation: string; rule: string; level: string; message: string; location: string };

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } fro
 import { tsc7 } from '../helpers/tsc7.js';
 import { typecheck } from '../helpers/typecheck.js';
 import { sharedResult, sharedVerdict, treeHash } from '../helpers/verdicts.js';
-import { filesUnder } from '../../scripts/lib/walk.mjs';
+import { filesUnder } from '../../lib/walk.mjs';
 import { CONSUMER_SOURCE, NODE_SERVICE_SOURCE } from './consumer-source.js';
 import { APP_SOURCE, TEST_SOURCE } from './consumer-suite.js';
 import { makeConsumerProject, type ConsumerProject } from './project.js';
@@ -158,7 +158,7 @@ function formatFolders(formats: Format[], source: string): Record<string, string
 
 describe('the tarball', () => {
   it('was compiled by prepack from a checkout without dist/: ESM and CommonJS builds, their types, the mock, a README, no tests', () => {
-    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.node.js', 'dist/cjs/package.json', 'dist/cjs/src/index.node.js', 'dist/cjs/src/index.d.ts', 'scripts/mock/index.mjs', 'README.md']) {
+    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.node.js', 'dist/cjs/package.json', 'dist/cjs/src/index.node.js', 'dist/cjs/src/index.d.ts', 'mock/index.mjs', 'README.md']) {
       expect(project.packed, file).toContain(file);
     }
     expect(project.packed.some((f) => f.startsWith('test/'))).toBe(false);

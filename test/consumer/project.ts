@@ -71,7 +71,7 @@ export async function makeConsumerProject(): Promise<ConsumerProject> {
   //    and this workspace's dev tools (node_modules linked).
   const stage = join(work, 'checkout');
   mkdirSync(stage);
-  for (const entry of ['package.json', '.npmrc', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', 'redocly.yaml', 'src', 'scripts', 'generated']) {
+  for (const entry of ['package.json', '.npmrc', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', 'redocly.yaml', 'src', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'generated']) {
     cpSync(join(ROOT, entry), join(stage, entry), { recursive: true, filter: (source) => !source.startsWith(join(ROOT, 'generated/docs')) });
   }
   if (existsSync(join(stage, 'dist'))) throw new Error('the staged checkout has a dist/ before packing');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Mock, MockDocument, StartMockOptions } from '../../scripts/mock/index.js';
+import type { Mock, MockDocument, StartMockOptions } from '../../mock/index.js';
 import { startMock } from './growth-fixtures.js';
 
 export const ARM_FIXTURE = join(import.meta.dirname, 'fixtures/arm/sql-2025-01-01.yaml');

@@ -1,4 +1,4 @@
-// The mock plays ARM's resource lifecycle by convention (scripts/mock/conventions/arm.mjs),
+// The mock plays ARM's resource lifecycle by convention (mock/conventions/arm.mjs),
 // proven on a fixture document of this test's own (fixtures/arm/, two api-versions):
 // create, replace, read, patch, list (by resource group, by subscription, children of a
 // parent, page by page), delete, 404s, ParentResourceNotFound, read-only fields set by
@@ -6,7 +6,7 @@
 // and the test API's seed, snapshot and reset. Long-running operations:
 // arm-long-running.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mock } from '../../scripts/mock/index.js';
+import type { Mock } from '../../mock/index.js';
 import { armPaths, call, startArmMock, SUBSCRIPTION, VERSIONS } from './arm-fixtures.js';
 
 let mock: Mock;

@@ -1,4 +1,4 @@
-// Long-running operations the ARM way (scripts/mock/conventions/long-running.mjs), on the
+// Long-running operations the ARM way (mock/conventions/long-running.mjs), on the
 // fixture document of arm-fixtures.ts: an operation marked x-ms-long-running-operation
 // answers 201/200/202 with the polling headers its answer declares (Azure-AsyncOperation,
 // Location, Retry-After) on the mock's own origin; the status monitor and the operation
@@ -7,7 +7,7 @@
 // test API makes an operation take N polls, end Failed or Canceled, or answer another
 // Retry-After.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mock } from '../../scripts/mock/index.js';
+import type { Mock } from '../../mock/index.js';
 import { request } from 'node:http';
 import { armPaths, call, HEADERS, startArmMock } from './arm-fixtures.js';
 

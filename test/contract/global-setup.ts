@@ -1,18 +1,18 @@
-// Starts `node scripts/mock.mjs --port 0` (exactly what `npm run mock` runs) for the
+// Starts `node mock/cli.mjs --port 0` (exactly what `npm run mock` runs) for the
 // contract project, waits for its ready line, hands its URL to the tests and stops it
 // with SIGTERM afterwards. The teardown fails the run if the mock did not stop cleanly
 // or reported a 5xx that no request asked for.
 //
-// The URL handed out is a recording tee in front of the mock (scripts/contract/tee.mjs):
+// The URL handed out is a recording tee in front of the mock (contract/tee.mjs):
 // it relays every byte unchanged and records the exchanges, from which the teardown
 // prints which declared responses and named examples the suite exercised (coverage).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain ESM scripts without types
-import { computeCoverage, formatCoverage } from '../../scripts/contract/coverage.mjs';
+import { computeCoverage, formatCoverage } from '../../contract/coverage.mjs';
 // @ts-expect-error: plain ESM scripts without types
-import { startTee } from '../../scripts/contract/tee.mjs';
+import { startTee } from '../../contract/tee.mjs';
 import { spawnMock } from './spawn-mock.js';
 
 declare module 'vitest' {

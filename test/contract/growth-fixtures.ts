@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
-import type { Mock, MockDocument, StartMockOptions } from '../../scripts/mock/index.js';
+import type { Mock, MockDocument, StartMockOptions } from '../../mock/index.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 export const FIXTURES = join(import.meta.dirname, 'fixtures/growth');
@@ -21,7 +21,7 @@ export function growthDocuments(): MockDocument[] {
     });
 }
 
-export const { startMock, INITIAL_ETAG } = (await import(pathToFileURL(join(ROOT, 'scripts/mock/index.mjs')).href)) as typeof import('../../scripts/mock/index.js');
+export const { startMock, INITIAL_ETAG } = (await import(pathToFileURL(join(ROOT, 'mock/index.mjs')).href)) as typeof import('../../mock/index.js');
 
 export const startFixtureMock = (options: StartMockOptions = {}): Promise<Mock> => startMock({ port: 0, documents: growthDocuments(), ...options });
 

@@ -6,7 +6,7 @@
 // documented answer; anything else: its documented example, reported once per operation
 // in `routes`.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mock } from '../../scripts/mock/index.js';
+import type { Mock } from '../../mock/index.js';
 import { INITIAL_ETAG, JSON_HEADERS, startFixtureMock, startMock } from './growth-fixtures.js';
 
 let mock: Mock;

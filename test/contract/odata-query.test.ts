@@ -7,7 +7,7 @@
 // requires `id` and `name`: $select keeps them.)
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mock } from '../../scripts/mock/index.js';
+import type { Mock } from '../../mock/index.js';
 import { AUTH, startMock } from './growth-fixtures.js';
 
 const DOCUMENT = join(import.meta.dirname, 'fixtures/odata-query/business-v7.0.yaml');

@@ -18,7 +18,7 @@ interface Mock {
   close(): Promise<void>;
 }
 // A non-literal specifier: the .mjs has no type declarations, the interface above is its contract.
-const modulePath = pathToFileURL(join(ROOT, 'scripts/mock/index.mjs')).href;
+const modulePath = pathToFileURL(join(ROOT, 'mock/index.mjs')).href;
 const { startMock } = (await import(modulePath)) as { startMock: (options: object) => Promise<Mock> };
 
 let dir: string;

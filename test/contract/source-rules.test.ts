@@ -19,7 +19,7 @@ interface Mock {
   close(): Promise<void>;
 }
 const ROOT = join(import.meta.dirname, '../..');
-const { startMock } = (await import(pathToFileURL(join(ROOT, 'scripts/mock/index.mjs')).href)) as { startMock: (options: object) => Promise<Mock> };
+const { startMock } = (await import(pathToFileURL(join(ROOT, 'mock/index.mjs')).href)) as { startMock: (options: object) => Promise<Mock> };
 
 let mock: Mock;
 // Generous: loading Prism takes seconds when the shared machine is busy.

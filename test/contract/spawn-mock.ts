@@ -1,4 +1,4 @@
-// Starts `node scripts/mock.mjs --port 0` (what `npm run mock` runs) as a child process
+// Starts `node mock/cli.mjs --port 0` (what `npm run mock` runs) as a child process
 // and waits for its ready line: for the global setup and for tests that must watch the
 // process itself (the fuzz test checks it is still alive).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,7 +18,7 @@ export interface MockProcess {
 }
 
 export async function spawnMock(args: string[] = [], cwd = ROOT, timeoutMs = 45_000): Promise<MockProcess> {
-  const child = spawn(process.execPath, ['scripts/mock.mjs', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['mock/cli.mjs', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

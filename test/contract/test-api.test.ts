@@ -2,10 +2,10 @@
 // under /__mock, on the fixture documents (fixtures/growth/).
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mock } from '../../scripts/mock/index.js';
+import type { Mock } from '../../mock/index.js';
 import { INITIAL_ETAG, JSON_HEADERS, startFixtureMock } from './growth-fixtures.js';
 // @ts-expect-error: plain ESM module without types
-import { adminAnswer, isLoopback } from '../../scripts/mock/test-api/admin.mjs';
+import { adminAnswer, isLoopback } from '../../mock/test-api/admin.mjs';
 
 let mock: Mock;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Several versions of one API, served by one mock. In a throw-away copy of
 // the workspace: a new Provider.Sql version (one new optional response property) and a
 // new business-central version (its own /api/vX.Y prefix, one new vendor property), both
-// added to redocly.yaml and generated; then the copy's own mock (`node scripts/mock.mjs`)
+// added to redocly.yaml and generated; then the copy's own mock (`node mock/cli.mjs`)
 // serves every version at once. The new versions are dated or numbered after every
 // version the workspace holds (2025-06-01 and v2.1 while it holds the source's), and
 // what is expected of the others is read from generated/operations.ts, so the test holds
@@ -76,7 +76,7 @@ beforeAll(async () => {
     ),
   );
   // `npm run generate` of the copy, in this process (test/helpers/in-process.ts).
-  const generated = await runInProcess(dir, 'scripts/generate.mjs');
+  const generated = await runInProcess(dir, 'pipeline/generate.mjs');
   if (generated.code !== 0) throw new Error(`generate failed in the copy:\n${generated.output}`);
   served = await readGeneratedConst(dir, 'operations.ts', 'operations');
   mock = await spawnMock([], dir);

@@ -2,7 +2,7 @@
 // maintenance mode since 2026-09-19 (openapi-ts/openapi-typescript#2874, no further
 // releases, security fixes included), and they stay because few places import them, so
 // replacing either means editing those places only (docs/dependencies.md, "The exit path").
-// This test keeps it that way: any module under src/, scripts/, test/ or bench/ that
+// This test keeps it that way: any module under src/, pipeline/, test/ or bench/ that
 // imports either package (or a subpath) must be one of the allowed places.
 //
 // Imports are read from the syntax tree (the TypeScript 5.9 API), so comments and strings
@@ -15,7 +15,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
-const SCANNED = ['src', 'scripts', 'test', 'bench'];
+const SCANNED = ['src', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'test', 'bench'];
 const SKIPPED = new Set(['node_modules', 'dist', 'generated']);
 const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
 
@@ -27,7 +27,7 @@ const ALLOWED: Record<Held, string[]> = {
   // benchmarks measure openapi-fetch itself (bench/overhead.mjs, bench/size.mjs, …)
   'openapi-fetch': ['src/core.ts', 'src/types.ts', 'bench/'],
   // the types step of the generator
-  'openapi-typescript': ['scripts/lib/pipeline.mjs'],
+  'openapi-typescript': ['pipeline/engines.mjs'],
 };
 
 interface HeldImport {
@@ -176,24 +176,24 @@ describe('the scanner', () => {
 
   it('reads JavaScript modules too: require(), dynamic import() and JSDoc types', () => {
     const js = ["const fetchClient = require('openapi-fetch');", '/** @type {import("openapi-typescript").OpenAPITSOptions} */', 'const options = {};', "export const load = () => import('openapi-typescript');"].join('\n');
-    for (const file of ['scripts/sample.mjs', 'scripts/sample.cjs', 'scripts/sample.js']) {
+    for (const file of ['pipeline/sample.mjs', 'pipeline/sample.cjs', 'pipeline/sample.js']) {
       expect(findHeldImports(js, file).map(({ line, form }) => `${line} ${form}`), file).toEqual(['1 require()', "2 import('…') type", '4 import()']);
     }
   });
 
   it('fails naming the file and line of an import outside the allowed places', () => {
-    const outside = [...findHeldImports(SAMPLE, 'src/models.ts'), ...findHeldImports("import openapiTS from 'openapi-typescript';", 'scripts/lib/bundle.mjs')];
+    const outside = [...findHeldImports(SAMPLE, 'src/models.ts'), ...findHeldImports("import openapiTS from 'openapi-typescript';", 'pipeline/bundle.mjs')];
     const found = violations(outside);
     expect(found).toHaveLength(15);
     expect(found[0]).toBe("src/models.ts:1 imports 'openapi-fetch' (import); only src/core.ts, src/types.ts, bench/ may");
     expect(found).toContain("src/models.ts:11 imports 'openapi-fetch' (require()); only src/core.ts, src/types.ts, bench/ may");
-    expect(found.at(-1)).toBe("scripts/lib/bundle.mjs:1 imports 'openapi-typescript' (import); only scripts/lib/pipeline.mjs may");
+    expect(found.at(-1)).toBe("pipeline/bundle.mjs:1 imports 'openapi-typescript' (import); only pipeline/engines.mjs may");
   });
 
   it('lets the allowed places import, and bench/ only openapi-fetch', () => {
     expect(violations(findHeldImports("import type { FetchResponse } from 'openapi-fetch';", 'src/types.ts'))).toEqual([]);
     expect(violations(findHeldImports("import createClient from 'openapi-fetch';", 'bench/lib/new.mjs'))).toEqual([]);
     expect(violations(findHeldImports("import openapiTS from 'openapi-typescript';", 'bench/pipeline.mjs'))).toHaveLength(1);
-    expect(violations(findHeldImports("import createClient from 'openapi-fetch';", 'scripts/lib/pipeline.mjs'))).toHaveLength(1);
+    expect(violations(findHeldImports("import createClient from 'openapi-fetch';", 'pipeline/engines.mjs'))).toHaveLength(1);
   });
 });

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM scripts without types
-import { forPage, REDOC_OPTIONS } from '../../scripts/docs.mjs';
+import { forPage, REDOC_OPTIONS } from '../../pipeline/docs.mjs';
 // @ts-expect-error: plain ESM scripts without types
-import { docsPage } from '../../scripts/docs/offline.mjs';
+import { docsPage } from '../../site/offline.mjs';
 // @ts-expect-error: plain ESM scripts without types
-import { serveDocs } from '../../scripts/docs/server.mjs';
+import { serveDocs } from '../../site/server.mjs';
 import { CHROMIUM, launch, type Browser } from './browser.js';
 import { DOCS, ensureDocs } from './support.js';
 

@@ -11,7 +11,7 @@ import { operations } from '../../generated/operations.js';
 import { apis, bundled, deref, ROOT } from '../helpers/bundles.js';
 import { sample } from '../helpers/sample.js';
 // @ts-expect-error: plain ESM scripts without types
-import { mockUrlOf, operationsIn } from '../../scripts/docs/samples.mjs';
+import { mockUrlOf, operationsIn } from '../../site/samples.mjs';
 import { CHROMIUM, launch, type Browser } from './browser.js';
 import { byName, exampleGroups, onePerShape, operationOf, switchersOf } from './shapes.js';
 import { ensureDocs, pageOf, startDocsServer, type DocsServer } from './support.js';

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM scripts without types
-import { mockUrlOf, operationsIn } from '../../scripts/docs/samples.mjs';
+import { mockUrlOf, operationsIn } from '../../site/samples.mjs';
 // @ts-expect-error: plain ESM scripts without types
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../../mock/index.mjs';
 import { apis, bundled, ROOT } from '../helpers/bundles.js';
 import { tsc7 } from '../helpers/tsc7.js';
 import { onePerShape } from './shapes.js';

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM scripts without types
-import { serveDocs } from '../../scripts/docs/server.mjs';
+import { serveDocs } from '../../site/server.mjs';
 // @ts-expect-error: plain ESM scripts without types
-import { exampleRequest, operationsIn, requestUrl } from '../../scripts/docs/samples.mjs';
+import { exampleRequest, operationsIn, requestUrl } from '../../site/samples.mjs';
 import { apis, bundled } from '../helpers/bundles.js';
 import { ensureDocs, pageOf, startDocsServer, type DocsServer } from './support.js';
 

@@ -1,5 +1,5 @@
 // Shared by the docs tests: where the pages are, building them when missing, and starting
-// `node scripts/docs-serve.mjs --port 0` (exactly what `npm run docs:serve` runs).
+// `node pipeline/docs-serve.mjs --port 0` (exactly what `npm run docs:serve` runs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -9,13 +9,13 @@ import { apis, ROOT } from '../helpers/bundles.js';
 export const DOCS = join(ROOT, 'generated/docs');
 export const pageOf = (slug: string) => `${slug}.html`;
 
-/** Builds generated/docs/ with `node scripts/docs.mjs` when a page is missing. */
+/** Builds generated/docs/ with `node pipeline/docs.mjs` when a page is missing. */
 export function ensureDocs(): void {
   const wanted = ['index.html', ...apis().map((api) => pageOf(api.slug))];
   if (wanted.every((file) => existsSync(join(DOCS, file)))) return;
-  const run = spawnSync(process.execPath, ['scripts/docs.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['pipeline/docs.mjs'], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) {
-    throw new Error(`generated/docs/ is missing and \`node scripts/docs.mjs\` failed; run \`npm run build\`.\n${run.stdout}${run.stderr}`);
+    throw new Error(`generated/docs/ is missing and \`node pipeline/docs.mjs\` failed; run \`npm run build\`.\n${run.stdout}${run.stderr}`);
   }
 }
 
@@ -27,7 +27,7 @@ export interface DocsServer {
 }
 
 export async function startDocsServer(): Promise<DocsServer> {
-  const child = spawn(process.execPath, ['scripts/docs-serve.mjs', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['pipeline/docs-serve.mjs', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -130,7 +130,7 @@ async function addVendorReadAndDelete(dir) {
  * side by side.
  */
 async function copyWithRefs(dir, rel) {
-  const { checkTree } = await import(pathToFileURL(join(dir, 'scripts/lib/trust.mjs')).href);
+  const { checkTree } = await import(pathToFileURL(join(dir, 'pipeline/trust.mjs')).href);
   const from = join(dir, BC1);
   for (const file of checkTree(join(from, rel)).files.filter((path) => path.startsWith(from + sep))) {
     const target = join(dir, BC2, relative(from, file));

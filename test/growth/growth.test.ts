@@ -21,7 +21,7 @@ import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
 import { applyGrowthEdits, GROWTH } from './edits.mjs';
 // @ts-expect-error: plain ESM module without types
-import { targetOf } from '../../scripts/manifest.mjs';
+import { targetOf } from '../../pipeline/manifest.mjs';
 
 const run = promisify(execFile);
 let dir: string;
@@ -82,7 +82,7 @@ beforeAll(async () => {
   await git('commit', '-qm', 'base');
   renamedBefore = await renamedComponents();
   ({ applied, sqlVersion } = await applyGrowthEdits(dir));
-  build = await runInProcess(dir, 'scripts/build.mjs');
+  build = await runInProcess(dir, 'pipeline/build.mjs');
 }, 240_000);
 
 afterAll(() => remove?.());
@@ -97,7 +97,7 @@ describe('growing the workspace by the recipe', () => {
   });
 
   it('the change report names every change, and every operation whose unpinned target moved', async () => {
-    const { stdout } = await runInProcess(dir, 'scripts/changes.mjs', '--json');
+    const { stdout } = await runInProcess(dir, 'changes/cli.mjs', '--json');
     const changes: Array<Record<string, string>> = JSON.parse(stdout);
     const has = (match: Record<string, string>) => expect(changes).toContainEqual(expect.objectContaining(match));
     if (applied.field) {
@@ -115,7 +115,7 @@ describe('growing the workspace by the recipe', () => {
     expect(moved).toContainEqual(expect.objectContaining({ api: 'sql', version: sqlVersion, operation: GROWTH.sqlVersion.operationId, level: 'warning' }));
     for (const c of moved) expect(c.message).toMatch(/^unpinned clients now send \S+ to .+ instead of .+/);
     // And the text form says the same.
-    const text = (await runInProcess(dir, 'scripts/changes.mjs')).stdout;
+    const text = (await runInProcess(dir, 'changes/cli.mjs')).stdout;
     expect(text).toMatch(new RegExp(`unpinned-target-moved +${GROWTH.sqlVersion.operationId} .*${sqlVersion}`));
     if (applied.shipmentMethods) expect(text).toMatch(/unpinned-target-moved +createShipmentMethod .*to \/api\/v2\.0 instead of \/api\/v1\.0/);
   });
@@ -184,7 +184,7 @@ describe('growing the workspace by the recipe', () => {
   }, 120_000);
 
   it('the mock serves every new operation, with state shared across operations', async () => {
-    const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
+    const { startMock } = await import(join(dir, 'mock/index.mjs'));
     const mock = await startMock({ port: 0 });
     try {
       const auth = { Authorization: 'Bearer t', 'Content-Type': 'application/json' };
@@ -255,7 +255,7 @@ describe('growing the workspace by the recipe', () => {
 
   it('the mock plays the new resource type: create and wait, read, list, patch, its action, children, delete and wait, across api-versions', async () => {
     if (!applied.resourceType) return;
-    const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
+    const { startMock } = await import(join(dir, 'mock/index.mjs'));
     const mock = await startMock({ port: 0 });
     try {
       const auth = { Authorization: 'Bearer t', 'Content-Type': 'application/json' };
@@ -333,7 +333,7 @@ describe('growing the workspace by the recipe', () => {
       // operation takes two polls, so both waits poll (retry) once before the end.
       mock.reset();
       mock.longRunning({ polls: 2 });
-      const { runScenarios } = await import(join(dir, 'scripts/contract/scenarios.mjs'));
+      const { runScenarios } = await import(join(dir, 'contract/scenarios.mjs'));
       const [result] = await runScenarios({ server: mock.url, token: 'growth-token', files: [join(dir, GROWTH.servers.scenario)] });
       const ran = result.steps.filter((s: any) => s.ran).map((s: any) => `${s.stepId} ${s.status}`);
       expect(ran).toEqual(['createServer 201', 'waitCreated 200', 'waitCreated 200', 'readServer 200', 'listServers 200', 'deleteServer 202', 'waitDeleted 200', 'waitDeleted 404']);
@@ -345,7 +345,7 @@ describe('growing the workspace by the recipe', () => {
 
   it('the clients create and wait, act and wait, read, list every page, patch, delete and wait on the new resource type, typed, against the mock', async () => {
     if (!applied.resourceType) return;
-    const { startMock } = await import(join(dir, 'scripts/mock/index.mjs'));
+    const { startMock } = await import(join(dir, 'mock/index.mjs'));
     const mock = await startMock({ port: 0 });
     try {
       const { server, byResourceGroup, failover } = GROWTH.servers;

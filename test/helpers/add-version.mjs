@@ -5,7 +5,7 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 // Not fs.promises.readdir's `recursive`: it follows symlinked folders on every Node line.
-import { filesUnder } from '../../scripts/lib/walk.mjs';
+import { filesUnder } from '../../lib/walk.mjs';
 
 /** Adds `<api>@<to>` as a copy of the version folder `from` (relative to `dir`); returns the new folder, relative. */
 export async function addVersion(dir, { api, from, to }) {

@@ -1,4 +1,4 @@
-// Runs a command of a workspace copy (`scripts/lint.mjs`, `generate.mjs`, `build.mjs`,
+// Runs a command of a workspace copy (`pipeline/lint.mjs`, `generate.mjs`, `build.mjs`,
 // `changes.mjs`: the ones that export `main`) in this test process instead of a new Node
 // process, with what it prints captured. The copy's own scripts are imported, so the
 // command reads and writes the copy (their ROOT is where they live); node_modules is linked
@@ -34,7 +34,7 @@ let queue: Promise<unknown> = Promise.resolve();
 /** `node <script> <args…>` in `dir`, in this process: the exit code and stdout + stderr. */
 export function runInProcess(dir: string, script: string, ...args: string[]): Promise<CommandResult> {
   const result = queue.then(() => captured(async () => {
-    const cache = join(dir, 'scripts/lib/cache.mjs');
+    const cache = join(dir, 'pipeline/cache.mjs');
     if (existsSync(cache)) (await import(pathToFileURL(cache).href)).forgetWorkspaceKey();
     const module = await import(pathToFileURL(join(dir, script)).href);
     if (typeof module.main !== 'function') throw new Error(`${script} exports no main(args)`);

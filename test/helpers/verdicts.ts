@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { filesUnder } from '../../scripts/lib/walk.mjs';
+import { filesUnder } from '../../lib/walk.mjs';
 
 const FOLDER = process.env.CHECK_VERDICTS;
 

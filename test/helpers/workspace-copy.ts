@@ -27,13 +27,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 // @ts-expect-error: plain ESM module without types
-import { compareVersions } from '../../scripts/lib/apis.mjs';
+import { compareVersions } from '../../model/apis.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/provider-api');
-/** The record of the dist/ the last compile made (scripts/lib/incremental.mjs). */
+/** The record of the dist/ the last compile made (pipeline/incremental.mjs). */
 const DIST_RECORD = ['dist.json'];
-const ENTRIES = ['specs', 'scripts', 'spectral', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const ENTRIES = ['specs', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 interface Entry {
   name: string;
@@ -106,7 +106,7 @@ export async function workspaceCopy(
   if (built && existsSync(CACHE)) {
     await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.includes(relative(CACHE, source).split(sep)[0]!) });
   } else if (existsSync(CACHE)) {
-    // The docs' Redoc runtime (scripts/docs/runtime.mjs), cut out of a page that a
+    // The docs' Redoc runtime (pipeline/docs-runtime.mjs), cut out of a page that a
     // Redocly CLI process renders: keyed by the CLI's version and the extraction code, the
     // same in the copy, and checked against its own hash when read. Without it every copy
     // that renders docs starts that process again (0.7 s of CPU each).
@@ -120,8 +120,8 @@ export async function workspaceCopy(
     for (const { name } of dropped) document.deleteIn(['apis', name]);
     await writeFile(join(dir, 'redocly.yaml'), String(document));
     // generated/operations.ts and versions.ts list the documents of the copy, not the original's.
-    const manifest = spawnSync(process.execPath, ['scripts/manifest.mjs'], { cwd: dir, encoding: 'utf8' });
-    if (manifest.status !== 0) throw new Error(`workspace copy: scripts/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${manifest.stdout}${manifest.stderr}`);
+    const manifest = spawnSync(process.execPath, ['pipeline/manifest.mjs'], { cwd: dir, encoding: 'utf8' });
+    if (manifest.status !== 0) throw new Error(`workspace copy: pipeline/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${manifest.stdout}${manifest.stderr}`);
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -125,8 +125,8 @@ async function runAsProcess(dir: string, script: string, ...args: string[]): Pro
 }
 
 const commandsOf = ({ all }: Case): Array<[string, string[]]> => [
-  ['scripts/lint.mjs', []],
-  ...(all ? ([['scripts/generate.mjs', []], ['scripts/build.mjs', ['--no-docs', '--no-compile']]] as Array<[string, string[]]>) : []),
+  ['pipeline/lint.mjs', []],
+  ...(all ? ([['pipeline/generate.mjs', []], ['pipeline/build.mjs', ['--no-docs', '--no-compile']]] as Array<[string, string[]]>) : []),
 ];
 
 /** A copy of its own with the case's edits made. */
@@ -172,7 +172,7 @@ describe.sequential('in-process, one copy per document, broken and put back per 
 // with their CPU and memory measured); generate.mjs here.
 describe('as the shell runs them: a new Node process, its exit code and output', () => {
   const input = cases.find((c) => c.all)!;
-  it(`scripts/generate.mjs on ${input.what}`, async () => {
-    expectNamedProblem(await runAsProcess(await brokenCopy(input), 'scripts/generate.mjs'), input.expected);
+  it(`pipeline/generate.mjs on ${input.what}`, async () => {
+    expectNamedProblem(await runAsProcess(await brokenCopy(input), 'pipeline/generate.mjs'), input.expected);
   }, 120_000);
 });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder } from '../../scripts/lib/walk.mjs';
+import { filesUnder } from '../../lib/walk.mjs';
 import { runInProcess } from '../helpers/in-process.js';
 import { editFiles, workspaceCopy as copyWorkspace } from '../helpers/workspace-copy.js';
 
@@ -20,7 +20,7 @@ async function workspaceCopy(documents: 'bounded' | 'all' = 'bounded'): Promise<
 // A broken copy lints only the document it breaks (`npm run lint <api>`): the time of
 // these tests must not grow with the number of documents in the workspace.
 const BROKEN = 'businesscentral@v1.0';
-const lintIn = (dir: string, ...apis: string[]) => runInProcess(dir, 'scripts/lint.mjs', ...apis);
+const lintIn = (dir: string, ...apis: string[]) => runInProcess(dir, 'pipeline/lint.mjs', ...apis);
 
 let dir: string;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 // Spectral's $ref resolver at width: a file that itself holds a `$ref`, used from 300
 // referenced files (the business-data recipe's `default: $ref: …/NotShownError.yaml` on 300
 // operations). With the resolver's default cache only about the first 100 uses resolve
-// (stoplightio/spectral#2790; scripts/lib/spectral-ref-cache.mjs says why), and rules then
+// (stoplightio/spectral#2790; pipeline/spectral-ref-cache.mjs says why), and rules then
 // see `$ref` objects where schemas should be. In memory: a reader over a map of files.
 import spectralRefResolver from '@stoplight/spectral-ref-resolver';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { FirstChainCache } from '../../scripts/lib/spectral-ref-cache.mjs';
+import { FirstChainCache } from '../../pipeline/spectral-ref-cache.mjs';
 
 const { Resolver } = spectralRefResolver;
 const USES = 300;

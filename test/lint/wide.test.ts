@@ -3,7 +3,7 @@
 // its own `$ref` forms (test/helpers/add-entity-sets.mjs). Every `default` is the shared
 // NotShownError.yaml, which itself $refs BusinessCentralError.yaml: with Spectral's default
 // resolver cache about 200 of them were false house-error-response-model errors
-// (scripts/lib/spectral-ref-cache.mjs; test/lint/ref-resolver.test.ts is the same in memory).
+// (pipeline/spectral-ref-cache.mjs; test/lint/ref-resolver.test.ts is the same in memory).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ afterAll(async () => remove?.());
 
 describe('npm run lint at 300 operations in one version', () => {
   it('is clean: every use of the shared error response resolves (no false house rule finding)', { timeout: 120_000 }, async () => {
-    const { code, output } = await runInProcess(dir, 'scripts/lint.mjs', WIDE);
+    const { code, output } = await runInProcess(dir, 'pipeline/lint.mjs', WIDE);
     expect(output.split('\n').filter((line) => /\serror\s/.test(line)).slice(0, 5)).toEqual([]);
     expect(output).toContain('lint  passed');
     expect(code).toBe(0);
@@ -43,7 +43,7 @@ describe('npm run lint at 300 operations in one version', () => {
     const file = `specs/business-central/v2.0/paths/${last}.yaml`;
     const restore = await editFiles(dir, [[file, (t) => t.replace(/examples:\n        Basic:\n          value: (\S+)\n/, 'example: $1\n')]]);
     try {
-      const { code, output } = await runInProcess(dir, 'scripts/lint.mjs', WIDE);
+      const { code, output } = await runInProcess(dir, 'pipeline/lint.mjs', WIDE);
       const findings = output.split('\n').filter((line) => /\serror\s/.test(line));
       expect(findings).toHaveLength(1);
       expect(findings[0]).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}:\\d+:\\d+  error  house-operation-named-example  DELETE `));

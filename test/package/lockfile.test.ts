@@ -26,6 +26,6 @@ describe('install scripts', () => {
 
   it('the package itself has none that a consumer installing its tarball would run (prepack only runs when packing)', () => {
     for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts[script], script).toBeUndefined();
-    expect(manifest.scripts.prepack).toBe('node scripts/prepack.mjs');
+    expect(manifest.scripts.prepack).toBe('node pipeline/prepack.mjs');
   });
 });

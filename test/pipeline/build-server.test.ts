@@ -1,4 +1,4 @@
-// `npm run build` on the build server (scripts/build-server/), on a throw-away copy: the
+// `npm run build` on the build server (pipeline/build-server/), on a throw-away copy: the
 // first build starts the copy's server and runs there; the next one, after an edit, runs
 // on the same server and writes what a build in its own process writes; a failing build
 // fails the same way; a server running other code (a pull, `npm ci`) stops and a new one
@@ -15,9 +15,9 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
-// A zombie (ended, not yet reaped by init) is not alive: scripts/lib/process-alive.mjs.
-import { processAlive as alive } from '../../scripts/lib/process-alive.mjs';
-import { filesUnder } from '../../scripts/lib/walk.mjs';
+// A zombie (ended, not yet reaped by init) is not alive: pipeline/process-alive.mjs.
+import { processAlive as alive } from '../../lib/process-alive.mjs';
+import { filesUnder } from '../../lib/walk.mjs';
 
 const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 const TYPES = 'generated/types/businesscentral-v1.0.ts';
@@ -29,12 +29,12 @@ const servers = new Set<number>();
 
 const file = (path: string) => join(dir, path);
 
-/** `node scripts/build.mjs <args>` in the copy, as a new process, with the server on. */
+/** `node pipeline/build.mjs <args>` in the copy, as a new process, with the server on. */
 function build(args: string[] = STEPS, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['scripts/build.mjs', ...args],
+      ['pipeline/build.mjs', ...args],
       { cwd: dir, env: { ...process.env, PROVIDER_API_BUILD_SERVER: 'on', TMPDIR: temp, ...env } },
       (error, stdout, stderr) => {
         const output = stdout + stderr;
@@ -117,11 +117,11 @@ describe.sequential('npm run build on the build server', () => {
     // the edit undone and built, then made again and built.
     const edited = await readFile(file(SCHEMA), 'utf8');
     await editSchema('Short code (undone).');
-    const undone = await runInProcess(dir, 'scripts/build.mjs', ...STEPS);
+    const undone = await runInProcess(dir, 'pipeline/build.mjs', ...STEPS);
     expect(undone.code, undone.output).toBe(0);
     expect(await generated()).not.toEqual(served);
     await writeFile(file(SCHEMA), edited);
-    const here = await runInProcess(dir, 'scripts/build.mjs', ...STEPS);
+    const here = await runInProcess(dir, 'pipeline/build.mjs', ...STEPS);
     expect(here.code, here.output).toBe(0);
     expect(here.output).not.toContain('build server');
     expect(here.output).toMatch(/1 of \d+ documents \(1 changed/);
@@ -179,8 +179,8 @@ describe.sequential('npm run build on the build server', () => {
 
   it('stops a server that runs other code (a pull, npm ci) and builds on a new one', { timeout: 120_000 }, async () => {
     // A file of the mock: part of the code a server runs, not of what the build cache keys
-    // on (scripts/lib/cache.mjs), so the new server's build finds every document current.
-    const pulled = file('scripts/mock/index.mjs');
+    // on (pipeline/cache.mjs), so the new server's build finds every document current.
+    const pulled = file('mock/index.mjs');
     await writeFile(pulled, `${await readFile(pulled, 'utf8')}// pulled\n`);
     const { code, output } = await build();
     expect(output).toMatch(/\d+ documents unchanged since the last build/);

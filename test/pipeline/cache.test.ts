@@ -27,14 +27,14 @@ let n = 0;
 
 /** `npm run build` without the compile (its cache is the same code path, and slow). */
 async function build(): Promise<string> {
-  const { code, output } = await runInProcess(dir, 'scripts/build.mjs', '--no-compile');
+  const { code, output } = await runInProcess(dir, 'pipeline/build.mjs', '--no-compile');
   expect(code, output).toBe(0);
   return output;
 }
 
 /** The same, as a new Node process. */
 async function buildInNewProcess(): Promise<string> {
-  const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs', '--no-compile'], { cwd: dir });
+  const { stdout, stderr } = await run(process.execPath, ['pipeline/build.mjs', '--no-compile'], { cwd: dir });
   return stdout + stderr;
 }
 const file = (path: string) => join(dir, path);

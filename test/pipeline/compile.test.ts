@@ -1,4 +1,4 @@
-// The compile behind dist/ (scripts/lib/compile.mjs: TypeScript 7, ES modules and
+// The compile behind dist/ (pipeline/compile-dist.mjs: TypeScript 7, ES modules and
 // CommonJS, into a fresh folder swapped in for dist/): it must give exactly the dist/
 // that TypeScript 5.9 emits for the same sources (the compiler the package was built with
 // before, and the one whose API the tests use; compared in the first case), and after each
@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typecheck } from '../helpers/typecheck.js';
 import { sharedResult, treeHash } from '../helpers/verdicts.js';
-import { filesUnder } from '../../scripts/lib/walk.mjs';
+import { filesUnder } from '../../lib/walk.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 let dir: string;
@@ -27,7 +27,7 @@ const file = (path: string) => join(dir, path);
 /** Every file under dist/ (path -> text). */
 async function tree(root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+  // Not readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
   for (const file of filesUnder(root)) files.set(relative(root, file), await readFile(file, 'utf8'));
   return files;
 }
@@ -114,7 +114,7 @@ beforeAll(async () => {
   const root = join(import.meta.dirname, '../..');
   await cp(join(root, 'tsconfig.cjs.json'), file('tsconfig.cjs.json'));
   await writeFile(file(CJS_59), JSON.stringify({ extends: './tsconfig.cjs.json', compilerOptions: { moduleResolution: 'Node10' } }));
-  const module = await import(pathToFileURL(file('scripts/lib/compile.mjs')).href);
+  const module = await import(pathToFileURL(file('pipeline/compile-dist.mjs')).href);
   CompileFailed = module.CompileFailed;
   compile = module.createCompiler();
 }, 180_000);

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/in-process.js';
-import { filesUnder } from '../../scripts/lib/walk.mjs';
+import { filesUnder } from '../../lib/walk.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 4);
@@ -29,7 +29,7 @@ async function snapshot(): Promise<Map<string, string>> {
   for (const top of OUTPUTS) {
     const base = join(dir, top);
     if (!existsSync(base)) continue;
-    // Not readdir's `recursive`: it follows symlinked folders on every Node line (scripts/lib/walk.mjs).
+    // Not readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
     for (const path of filesUnder(base)) {
       const rel = relative(dir, path);
       if (rel.includes('.tmp-')) continue;
@@ -60,7 +60,7 @@ function buildKilledAfter(line: string | null): Promise<string> {
     const start = performance.now();
     // A process group of its own, killed whole, as a terminal's Ctrl-C or a CI timeout kills
     // a command: the build's TypeScript 7 processes go with it, not on writing afterwards.
-    const child = spawn(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+    const child = spawn(process.execPath, ['pipeline/build.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
     let out = '';
     let timer: NodeJS.Timeout | undefined;
     let at = '';
@@ -100,13 +100,13 @@ beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('interrupt-test-', { built: true }));
   // The old and the new version are built in this process (test/helpers/in-process.ts);
   // what is killed is a process.
-  const first = await runInProcess(dir, 'scripts/build.mjs');
+  const first = await runInProcess(dir, 'pipeline/build.mjs');
   if (first.code !== 0) throw new Error(`the first build of the copy failed:\n${first.output}`);
   before = await snapshot();
   for (const top of OUTPUTS) await cp(join(dir, top), join(dir, 'old', top), { recursive: true });
   await writeFile(join(dir, COMMON), (await readFile(join(dir, COMMON), 'utf8')).replace('description: The error itself.', 'description: The error itself, interrupted.'));
   await writeFile(join(dir, SCHEMA), (await readFile(join(dir, SCHEMA), 'utf8')).replace('description: Short code.', 'description: Short code, interrupted.'));
-  const second = await runInProcess(dir, 'scripts/build.mjs');
+  const second = await runInProcess(dir, 'pipeline/build.mjs');
   if (second.code !== 0) throw new Error(`the build of the edit failed:\n${second.output}`);
   after = await snapshot();
 }, 240_000);
@@ -148,7 +148,7 @@ describe('npm run build, killed at random points', () => {
     expect(outcomes.filter((outcome) => !outcome.startsWith('killed')), outcomes.join('; ')).toEqual([]);
     // From the last interrupted state, one build brings exactly the new version (in this
     // process: what it finds on disk is what a new process would find).
-    const recovery = await runInProcess(dir, 'scripts/build.mjs');
+    const recovery = await runInProcess(dir, 'pipeline/build.mjs');
     expect(recovery.code, recovery.output).toBe(0);
     expect(Object.fromEntries(await snapshot())).toEqual(Object.fromEntries(after));
     console.log(`interrupt test: ${outcomes.join('; ')}`);

@@ -1,4 +1,4 @@
-// An edit is linted by the path items it reached (scripts/lib/slice.mjs), and that is never
+// An edit is linted by the path items it reached (pipeline/slice.mjs), and that is never
 // less correct than linting the whole document: on a copy whose v2.0 holds a few more entity
 // sets (test/helpers/add-entity-sets.mjs, specs/README.md's recipe), a schema edit is linted
 // as a slice and gives the outputs a cold build gives, byte for byte; an error in the edited
@@ -21,7 +21,7 @@ let names: string[];
 const file = (path: string) => join(dir, path);
 const upper = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 async function build(): Promise<{ code: number; output: string }> {
-  return runInProcess(dir, 'scripts/build.mjs', '--no-compile', '--no-docs');
+  return runInProcess(dir, 'pipeline/build.mjs', '--no-compile', '--no-docs');
 }
 /** Replaces `from` by `to` in a file of the copy; returns the undo. */
 async function edit(path: string, from: string | RegExp, to: string): Promise<() => Promise<void>> {

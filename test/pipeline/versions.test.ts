@@ -38,7 +38,7 @@ beforeAll(async () => {
   const vendorsNew = await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v2.0', to: 'v2.1' });
   await addProperty(join(dir, vendorsNew, 'schemas/Vendor.yaml'), 'rating', 'type: integer\ndescription: How the company rates the vendor.');
   // In-process, as the other builds of this file (test/helpers/in-process.ts).
-  build = await runInProcess(dir, 'scripts/build.mjs');
+  build = await runInProcess(dir, 'pipeline/build.mjs');
 }, 180_000);
 
 afterAll(() => remove?.());
@@ -173,7 +173,7 @@ describe('a second version of an API', () => {
     const vendorsBefore = await stat(entry('businesscentral'));
     const sqlBefore = await readFile(entry('sql'), 'utf8');
     await addProperty(join(dir, 'specs/resource-manager/Provider.Sql/2025-06-01/schemas/CheckNameAvailabilityResponse.yaml'), 'renewalHint', 'type: string\ndescription: When to ask again.');
-    const rebuilt = await runInProcess(dir, 'scripts/build.mjs', '--no-compile');
+    const rebuilt = await runInProcess(dir, 'pipeline/build.mjs', '--no-compile');
     expect(rebuilt.code, rebuilt.output).toBe(0);
     const html = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
     const changes = html.slice(html.indexOf('id="changes-sql"'), html.indexOf('</details>', html.indexOf('id="changes-sql"')));
@@ -192,7 +192,7 @@ describe('a version the clients could not derive from', () => {
     try {
       const before = await readFile(join(copy.dir, 'generated/client-manifest.ts'), 'utf8');
       await addVersion(copy.dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01-beta' });
-      const result = await runInProcess(copy.dir, 'scripts/generate.mjs');
+      const result = await runInProcess(copy.dir, 'pipeline/generate.mjs');
       expect(result.code).not.toBe(0);
       expect(result.output).toMatch(/redocly\.yaml:\d+:\d+ +error +api-version-shape +"sql@2025-06-01-beta": a resource-manager version is YYYY-MM-DD or YYYY-MM-DD-preview/);
       // Nothing half-done: the manifest is as it was before.

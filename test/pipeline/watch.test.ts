@@ -55,7 +55,7 @@ function afterSave(path: string, pattern: RegExp, from: number, timeoutMs = 20_0
 
 /**
  * Resolves once dev is idle: its last line is `dev  idle` (printed when no cycle, save, late
- * check or compile is left, scripts/watch.mjs) or, before any save, `dev  watch`, and
+ * check or compile is left, pipeline/watch.mjs) or, before any save, `dev  watch`, and
  * nothing followed for `quietMs`. An in-place write can be seen twice (truncated, then
  * whole), and the second cycle's lines must not land in the next case's window and answer
  * its wait before its own cycle ran; that cycle ends with its own `idle` line.
@@ -105,7 +105,7 @@ beforeAll(async () => {
   await git('init', '-q');
   await git('add', '-A');
   await git('commit', '-qm', 'base');
-  child = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock', '--no-docs', '--no-dist'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['pipeline/watch.mjs', '--no-mock', '--no-docs', '--no-dist'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
   await waitFor(/dev  watch/, 0, 60_000);
@@ -182,8 +182,8 @@ describe('npm run dev', () => {
   it('redoes every document that references a changed file in specs/common/', async () => {
     const from = output.length;
     const common = file('specs/common/resource-manager/schemas/CloudErrorBody.yaml');
-    const { loadApis } = await import(pathToFileURL(file('scripts/lib/apis.mjs')).href);
-    const { checkTree } = await import(pathToFileURL(file('scripts/lib/trust.mjs')).href);
+    const { loadApis } = await import(pathToFileURL(file('model/apis.mjs')).href);
+    const { checkTree } = await import(pathToFileURL(file('pipeline/trust.mjs')).href);
     const apis: Array<{ name: string; root: string }> = loadApis();
     const readers = apis.filter((api) => checkTree(api.root).files.includes(common)).map((api) => api.name);
     // The test has teeth: some documents read it, some do not.
@@ -329,7 +329,7 @@ describe('npm run dev, compiling dist/', () => {
 
   beforeAll(async () => {
     ({ dir: distDir, remove: removeDist } = await workspaceCopy('watch-dist-test-', { built: true }));
-    dev = spawn(process.execPath, ['scripts/watch.mjs', '--no-mock', '--no-docs'], { cwd: distDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    dev = spawn(process.execPath, ['pipeline/watch.mjs', '--no-mock', '--no-docs'], { cwd: distDir, stdio: ['ignore', 'pipe', 'pipe'] });
     dev.stdout!.on('data', (c) => (devOutput += c));
     dev.stderr!.on('data', (c) => (devOutput += c));
     await waitFor(/dev  watch/, 0, 60_000, read);
@@ -356,7 +356,7 @@ describe('npm run dev, compiling dist/', () => {
     expect(burst.slice(burst.lastIndexOf('dev  done '), burst.lastIndexOf('dev  dist '))).not.toMatch(/^dev {2}idle /m);
     let dist = '';
     for (let tries = 0; tries < 100; tries++) {
-      // dist/ is swapped in whole (two renames, scripts/lib/files.mjs): a read between them
+      // dist/ is swapped in whole (two renames, lib/files.mjs): a read between them
       // finds no file (seen on Node 26), so that read counts as not yet.
       dist = await readFile(join(distDir, SHIPMENT_DIST), 'utf8').catch(() => '');
       if (dist.includes('Short code, for dist.')) break;

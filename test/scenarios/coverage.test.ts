@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
 import { bundleOf, deref } from '../helpers/bundles.js';
 // @ts-expect-error: plain ESM script without types
-import { computeCoverage } from '../../scripts/contract/coverage.mjs';
+import { computeCoverage } from '../../contract/coverage.mjs';
 // @ts-expect-error: plain ESM script without types
-import { startTee } from '../../scripts/contract/tee.mjs';
+import { startTee } from '../../contract/tee.mjs';
 
 const SUB = '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
 const NAME = `/subscriptions/${SUB}/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01`;

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // @ts-expect-error: plain ESM script without types
-import { lintScenarios, readScenario, scenarioFiles } from '../../scripts/contract/scenarios.mjs';
+import { lintScenarios, readScenario, scenarioFiles } from '../../contract/scenarios.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -27,7 +27,7 @@ describe('Arazzo scenarios lint', () => {
     // read by the tests that walk specs/ at the same time.
     const { dir, remove } = await workspaceCopy('scenario-lint-');
     try {
-      const { lintScenarios: lintInCopy } = await import(pathToFileURL(join(dir, 'scripts/contract/scenarios.mjs')).href);
+      const { lintScenarios: lintInCopy } = await import(pathToFileURL(join(dir, 'contract/scenarios.mjs')).href);
       const file = join(dir, 'specs/scenarios/broken.arazzo.yaml');
       const text = readFileSync(join(ROOT, 'specs/scenarios/shipment-method.arazzo.yaml'), 'utf8').replace('- stepId: create', '- stepid: create');
       writeFileSync(file, text);

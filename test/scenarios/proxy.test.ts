@@ -7,7 +7,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM script without types
-import { formatExchange, startProxy, violationsOf } from '../../scripts/contract/proxy-server.mjs';
+import { formatExchange, startProxy, violationsOf } from '../../contract/proxy-server.mjs';
 import { operations } from '../../generated/operations.js';
 import { BAD_REQUEST, COMPANY, GOOD_REQUEST, startFakeUpstream, SUB, VENDOR } from './fake-upstream.js';
 
@@ -137,7 +137,7 @@ describe('validating proxy against a fake upstream', () => {
   });
 
   it('npm run proxy: listens on 127.0.0.1, reports, and prints a summary per operation at exit; the token never appears', async () => {
-    const child = spawn(process.execPath, ['scripts/proxy.mjs', '--upstream', upstream.url, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['contract/proxy.mjs', '--upstream', upstream.url, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error: plain ESM script without types
-import { entryWorkflows, runScenarios } from '../../scripts/contract/scenarios.mjs';
+import { entryWorkflows, runScenarios } from '../../contract/scenarios.mjs';
 
 const TOKEN = `scenario-token-${randomUUID()}`;
 const reportDir = mkdtempSync(join(tmpdir(), 'scenario-report-'));

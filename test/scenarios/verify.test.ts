@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeUpstream } from './fake-upstream.js';
 // @ts-expect-error: plain ESM script without types
-import { entryWorkflows } from '../../scripts/contract/scenarios.mjs';
+import { entryWorkflows } from '../../contract/scenarios.mjs';
 
 /** The scenarios the fake upstream plays (its breaks and its correct answers): the source's five. */
 const FAKED = ['name-check', 'vendor-etag', 'shipment-method', 'role-eligibility', 'cached-images-paging'].map((name) => `/${name}.arazzo.yaml`);
@@ -17,7 +17,7 @@ const TOKEN = 'verify-test-token-5d1e0b';
 
 function verify(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/verify.mjs', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['contract/verify.mjs', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));

@@ -6,9 +6,9 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../../mock/index.mjs';
 // @ts-expect-error: plain ESM module without types
-import { formatExchange, startProxy } from '../../scripts/contract/proxy-server.mjs';
+import { formatExchange, startProxy } from '../../contract/proxy-server.mjs';
 
 interface Answer {
   status: number;

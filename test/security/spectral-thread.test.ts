@@ -1,5 +1,5 @@
 // One process, several checkouts (the suite runs each copy's commands in its own process:
-// test/helpers/in-process.ts): they share one Spectral thread (scripts/lib/spectral-worker.mjs),
+// test/helpers/in-process.ts): they share one Spectral thread (pipeline/spectral-worker.mjs),
 // and each ruleset loaded into it reads with the read guard of the checkout that loaded it.
 // A copy's lint must read inside that copy's specs/ only, whichever copy started the thread,
 // and report its files relative to that copy.
@@ -54,9 +54,9 @@ afterAll(async () => {
 describe('the Spectral thread, shared by the checkouts of one process', () => {
   it("starts once, and reads each checkout's files with that checkout's guard", async () => {
     // B first: its guard must not be the one A's ruleset reads with.
-    const spectralB = await (await import(join(b.dir, 'scripts/lib/spectral-worker.mjs'))).startSpectralWorker(join(b.dir, '.spectral.yaml'));
+    const spectralB = await (await import(join(b.dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(join(b.dir, '.spectral.yaml'));
     const before = new Map(threads());
-    const spectralA = await (await import(join(a.dir, 'scripts/lib/spectral-worker.mjs'))).startSpectralWorker(join(a.dir, '.spectral.yaml'));
+    const spectralA = await (await import(join(a.dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(join(a.dir, '.spectral.yaml'));
     try {
       expect(before.size).toBeGreaterThan(0);
       expect(new Map(threads())).toEqual(before); // A's commands started no thread of their own

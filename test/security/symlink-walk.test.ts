@@ -1,12 +1,12 @@
 // The walk that lists specs/ (and every other folder the scripts and tests list) never
 // enters a symlinked folder, on every Node line: Node's recursive readdirSync follows them
 // on Node 22+ and not on 20, and the promise form follows them everywhere, so a folder
-// that links to its ancestor was walked ~40 levels deep (scripts/lib/walk.mjs).
+// that links to its ancestor was walked ~40 levels deep (lib/walk.mjs).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesUnder, walk } from '../../scripts/lib/walk.mjs';
+import { filesUnder, walk } from '../../lib/walk.mjs';
 
 const base = mkdtempSync(join(tmpdir(), 'symlink-walk-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 // A spec is untrusted input (docs/security.md). Each payload below is written into a
 // throw-away workspace as a document of its own, then linted and bundled IN PROCESS with
-// that workspace's own pipeline (its scripts/, so its ROOT): lint must report the payload
+// that workspace's own pipeline (its pipeline/, so its ROOT): lint must report the payload
 // as one `file:line:col` finding, and the bundle (which generate, build, docs, types and
 // watch all go through) must refuse it. A few checks run the CLI once, for the exit code,
 // the time and the memory.
@@ -268,10 +268,10 @@ beforeAll(async () => {
   }
   // Only the cases are APIs of this workspace: the real documents stay out of the way.
   await writeFile(join(dir, 'redocly.yaml'), (await readFile(join(dir, 'redocly.yaml'), 'utf8')).replace(/^apis:\n(?:  .*\n)+/m, apis));
-  ({ createPipeline: pipeline } = await import(join(dir, 'scripts/lib/pipeline.mjs')));
+  ({ createPipeline: pipeline } = await import(join(dir, 'pipeline/engines.mjs')));
   pipeline = await pipeline();
-  trust = await import(join(dir, 'scripts/lib/trust.mjs'));
-  ({ InputError } = await import(join(dir, 'scripts/lib/findings.mjs')));
+  trust = await import(join(dir, 'pipeline/trust.mjs'));
+  ({ InputError } = await import(join(dir, 'lib/findings.mjs')));
 }, 60_000);
 
 afterAll(async () => {
@@ -339,7 +339,7 @@ describe('the network is never used', () => {
     const config = await loadConfig({ configPath: join(dir, 'redocly.yaml') });
     const problems = await lint({ ref: root, config, externalRefResolver: await trust.guardedRedoclyResolver(config.resolve) });
     expect(problems.map((p: any) => p.message).join('\n')).toMatch(/refused to read http:\/\/127\.0\.0\.1:\d+\/x\.yaml: .*remote references are not fetched/);
-    const { startSpectralWorker } = await import(join(dir, 'scripts/lib/spectral-worker.mjs'));
+    const { startSpectralWorker } = await import(join(dir, 'pipeline/spectral-worker.mjs'));
     const spectral = await startSpectralWorker(join(dir, '.spectral.yaml'));
     try {
       const findings = await spectral.lint(root);
@@ -362,7 +362,7 @@ describe('the workspace', () => {
   });
 
   it('a folder link in specs/ that loops to its ancestor is one finding, in under a second, on every Node line', async () => {
-    // Node 22+'s recursive readdirSync walked such a loop ~40 levels deep (scripts/lib/walk.mjs).
+    // Node 22+'s recursive readdirSync walked such a loop ~40 levels deep (lib/walk.mjs).
     const loop = join(dir, 'specs/trust/loop');
     await mkdir(join(loop, 'a'), { recursive: true });
     await symlink(loop, join(loop, 'a/back')); // absolute, to an ancestor
@@ -393,7 +393,7 @@ describe('the workspace', () => {
     expect(edited).not.toBe(original);
     await writeFile(file, edited);
     try {
-      const { loadApis } = await import(join(dir, 'scripts/lib/apis.mjs'));
+      const { loadApis } = await import(join(dir, 'model/apis.mjs'));
       const error = (() => {
         try {
           loadApis();
@@ -429,8 +429,8 @@ describe('the commands, end to end', () => {
   }
 
   it.each([
-    ['scripts/lint.mjs', [apiName('alias-bomb-example')]],
-    ['scripts/build.mjs', ['--no-docs', '--no-compile']],
+    ['pipeline/lint.mjs', [apiName('alias-bomb-example')]],
+    ['pipeline/build.mjs', ['--no-docs', '--no-compile']],
   ])('%s exits 1 on the alias bomb with file:line:col, in < 10 s of CPU and < 500 MB', async (script, args) => {
     // The bomb is the workspace's one API for this run (the build lints every API).
     const file = join(dir, 'redocly.yaml');

@@ -1,5 +1,5 @@
 // Every gap the specs record (x-source-gap) is in specs/README.md's generated table (the
-// table is what scripts/gaps.mjs writes from the specs: nothing copied by hand), and every
+// table is what pipeline/gaps.mjs writes from the specs: nothing copied by hand), and every
 // record also says "not shown" (or names the placeholder) in a description nearby, so the
 // rendered docs show it. Lint requires the latter first, with file and line
 // (house-source-gap-described, house-info-not-shown; docs/lint.md).
@@ -42,7 +42,7 @@ describe('source gaps', () => {
 
   it("specs/README.md's table is exactly what `npm run generate` writes from the specs (run it when this fails)", async () => {
     // @ts-expect-error: plain ESM module without types
-    const { collectSpecGaps, gapsTable, withTable } = await import('../../scripts/gaps.mjs');
+    const { collectSpecGaps, gapsTable, withTable } = await import('../../pipeline/gaps.mjs');
     expect(readmeText).toBe(withTable(readmeText, gapsTable(await collectSpecGaps(ROOT))));
   });
 

@@ -4,7 +4,7 @@
 import { catalogue } from '../../generated/operations.js';
 import type { Targets } from '../../generated/versions.js';
 // @ts-expect-error: plain ESM module without types
-import { targetOf } from '../../scripts/manifest.mjs';
+import { targetOf } from '../../pipeline/manifest.mjs';
 
 /** Typed as the version the clients' types expect for that operation (generated/versions.ts `Targets`). */
 const target = <F extends keyof Targets, A extends keyof Targets[F], K extends keyof Targets[F][A]>(family: F, api: A, key: K): Targets[F][A][K] => {

@@ -1,9 +1,9 @@
-// The docs' sample of a business-data list (scripts/docs/samples.mjs): listAll with a
+// The docs' sample of a business-data list (site/samples.mjs): listAll with a
 // filter and an order read from the entity's own schema, so that the sample names what
 // this entity has and its curl form runs against the mock whatever the entity is.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { exampleRequest, operationsIn, sampleShape, typescriptSample } from '../../scripts/docs/samples.mjs';
+import { exampleRequest, operationsIn, sampleShape, typescriptSample } from '../../site/samples.mjs';
 
 const QUERY = ['filter', 'orderby', 'top', 'skip', 'select', 'expand', 'count'].map((name) => ({
   name: `$${name}`,

@@ -1,4 +1,4 @@
-// The client manifest lists only what a client cannot derive (scripts/manifest.mjs
+// The client manifest lists only what a client cannot derive (pipeline/manifest.mjs
 // clientManifestOf); the clients derive the rest (src/operations.ts). The two derivations
 // must agree: for every operation of every document (the generated catalogue, not a list
 // of today's operations), an unpinned client sends it at its target, the newest
@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../generated/operations.js';
 // @ts-expect-error: plain ESM module without types
-import { targetOf } from '../../scripts/manifest.mjs';
+import { targetOf } from '../../pipeline/manifest.mjs';
 import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.js';
 import { fakeFetch, json } from './fake-fetch.js';
 

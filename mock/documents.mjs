@@ -1,0 +1,135 @@
+// The bundled documents as the mock serves them: one entry per API of redocly.yaml (or
+// per document given to startMock), with Prism's operations (paths carrying the
+// document's servers[0] prefix), the family, the version each operation answers to, and
+// what the conventions read from the document (examples). Read once at start and again
+// on reload().
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+// js-yaml, not `yaml`: it parses the bundles about 8 times faster, which is most of the
+// start-up time with many documents (250 bundles: 0.3 s instead of 2.5 s, busy machine).
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { loadApis, rel } from '../model/apis.mjs';
+import { basePathOf } from '../model/servers.mjs';
+
+const require = createRequire(import.meta.url);
+const { getHttpOperationsFromSpec } = require('@stoplight/prism-http');
+
+const FAMILIES = ['resource-manager', 'business-central'];
+
+/**
+ * A document given to startMock ({ api, version, family, document }: a parsed OpenAPI 3.x
+ * object or the path of a bundled YAML/JSON file) as the entry loadApis() would give.
+ * Entries of loadApis() pass through.
+ */
+export function apiEntryOf(given, index) {
+  if (given?.bundle && given?.name) return given;
+  const where = `documents[${index}]`;
+  if (!given || typeof given !== 'object') throw new Error(`${where}: give { api, version, family, document }.`);
+  const { api, version, family, document } = given;
+  if (typeof api !== 'string' || !/^[a-z][a-z0-9-]*$/.test(api)) throw new Error(`${where}: "api" must be a name of lower-case letters, digits and hyphens (got ${JSON.stringify(api)}).`);
+  if (typeof version !== 'string' || !version) throw new Error(`${where}: "version" must be the document's version (an api-version or vX.Y).`);
+  if (!FAMILIES.includes(family)) throw new Error(`${where}: "family" must be one of ${FAMILIES.join(', ')} (got ${JSON.stringify(family)}).`);
+  const isPath = typeof document === 'string';
+  if (!isPath && (!document || typeof document !== 'object')) throw new Error(`${where}: "document" must be an OpenAPI object or the path of a bundled document.`);
+  return { name: `${api}@${version}`, apiName: api, version, family, bundle: isPath ? document : undefined, document: isPath ? undefined : structuredClone(document) };
+}
+
+/** Loads every bundle; rejects with a one-line reason when one is missing or broken. */
+export async function loadDocuments(apis = loadApis()) {
+  const documents = await Promise.all(apis.map(apiEntryOf).map(loadDocument));
+  if (documents.every((d) => d.operations.length === 0)) throw new Error('no operations in the bundled documents');
+  return documents;
+}
+
+async function loadDocument(api) {
+  let document = api.document;
+  const source = api.bundle ? rel(api.bundle) : api.name;
+  if (!document) {
+    try {
+      // YAML 1.2 core schema, as the `yaml` package reads it: `2025-01-01` stays a string
+      // (js-yaml's default schema would make it a Date).
+      document = load(await readFile(api.bundle, 'utf8'), { schema: CORE_SCHEMA });
+    } catch (error) {
+      throw new Error(`${source}: ${error.code === 'ENOENT' ? 'missing (run npm run generate)' : error.message.split('\n')[0]}`);
+    }
+  }
+  if (!document?.openapi) throw new Error(`${source}: not an OpenAPI document (run npm run generate)`);
+  const prefix = basePathOf(document);
+  // What the router needs, read from the document itself; Prism's own operation model
+  // is built on the first request that reaches this document.
+  const operations = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      if (item?.[method]) operations.push({ method, path: prefix + path, docPath: path, iid: item[method].operationId });
+    }
+  }
+  let prism;
+  return {
+    api,
+    document,
+    family: api.family,
+    prefix,
+    /** What a resource-management request names in `api-version`; business data versions by prefix. */
+    version: String(document.info?.version ?? api.version),
+    operations,
+    multiSegment: multiSegmentParams(document),
+    /** Prism's operation for one of `operations` (its paths carry the prefix too). */
+    async prismOperation({ method, path }) {
+      prism ??= getHttpOperationsFromSpec(document).then((list) => {
+        for (const operation of list) operation.path = prefix + operation.path;
+        return list;
+      });
+      return (await prism).find((o) => o.method === method && o.path === path);
+    },
+  };
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Names of the path parameters that carry several segments: Azure marks them with
+ * `x-ms-skip-url-encoding` (the value is sent as is, its `/` kept), as it does the
+ * scope. Read from the document itself: Prism's operation model drops `x-` keys.
+ */
+export function multiSegmentParams(document) {
+  const names = new Set();
+  for (const item of Object.values(document.paths ?? {})) {
+    const operations = Object.values(item).filter((value) => value && typeof value === 'object' && !Array.isArray(value));
+    const params = [...(item.parameters ?? []), ...operations.flatMap((operation) => operation.parameters ?? [])];
+    for (const param of params.map((p) => deref(document, p))) {
+      if (param?.in === 'path' && param['x-ms-skip-url-encoding'] === true) names.add(param.name);
+    }
+  }
+  return names;
+}
+
+/** Follows internal `#/...` references (bundles hold no others). */
+export function deref(document, node) {
+  let current = node;
+  for (let hops = 0; typeof current?.$ref === 'string' && current.$ref.startsWith('#/') && hops < 20; hops++) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce((at, key) => at?.[key], document);
+  }
+  return current;
+}
+
+/** The operation object of a document by operationId: { path, method, operation }. */
+export function findOperation(document, operationId) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (operation?.operationId === operationId) return { path, method, operation };
+    }
+  }
+  return undefined;
+}
+
+/** Values of the named examples of a response (status `200`, `201`...) of an operation. */
+export function responseExamples(document, operationId, status) {
+  const found = findOperation(document, operationId);
+  const response = deref(document, found?.operation.responses?.[status]);
+  const media = response?.content?.['application/json'];
+  return Object.fromEntries(Object.entries(media?.examples ?? {}).map(([key, example]) => [key, deref(document, example)?.value]));
+}

@@ -1,0 +1,60 @@
+// How each document's version agrees with what names it: its `<api>@<version>` key in
+// redocly.yaml, the folder it lives in, and (business data) the /api/vX.Y prefix of its
+// server. The clients, the mock and the docs all trust these to agree, so lint checks them.
+import { basename, dirname, join } from 'node:path';
+import { ROOT } from './apis.mjs';
+import { finding, positionOf, readYamlObject } from '../lib/findings.mjs';
+import { basePathOf } from './servers.mjs';
+
+const REDOCLY = join(ROOT, 'redocly.yaml');
+
+/**
+ * `checked` (all by default) are the documents whose folder and root are read; the
+ * uniqueness of roots and outputs is checked over all `apis` (no file read). Lint passes
+ * the documents it lints, so a save in `npm run dev` does not re-read every root.
+ */
+export function versionFindings(apis, checked = apis) {
+  const reading = new Set(checked);
+  const findings = [];
+  let config; // redocly.yaml with positions, parsed only when a finding needs a line
+  const atEntry = (api, message) => {
+    config ??= readYamlObject(REDOCLY);
+    const { line, col } = config.value ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
+    findings.push(finding('workspace', REDOCLY, line, col, 'error', 'api-version-mismatch', message));
+  };
+
+  const claimed = new Map();
+  for (const api of apis) {
+    for (const [what, file] of [['root', api.root], ['output', api.bundle]]) {
+      const other = claimed.get(`${what} ${file}`);
+      if (other) atEntry(api, `"${api.name}" and "${other}" claim the same ${what} ${api.rootRelative}`);
+      else claimed.set(`${what} ${file}`, api.name);
+    }
+
+    if (!reading.has(api)) continue;
+    const folder = basename(dirname(api.root));
+    if (folder !== api.version) {
+      atEntry(api, `"${api.name}": its root document lives in the folder "${folder}", not in a folder named after its version "${api.version}"`);
+    }
+
+    const root = readYamlObject(api.root, 'root document');
+    if (!root.value) continue; // lint reports why it cannot be read
+    const version = root.value.info?.version;
+    if (String(version) !== api.version) {
+      const { line, col } = positionOf(root, ['info', 'version']);
+      findings.push(
+        finding('workspace', api.root, line, col, 'error', 'api-version-mismatch', `info.version "${version}" disagrees with its redocly.yaml key "${api.name}"`),
+      );
+    }
+    if (api.family === 'business-central') {
+      const prefix = basePathOf(root.value);
+      if (!prefix.endsWith(`/api/${api.version}`)) {
+        const { line, col } = positionOf(root, ['servers']);
+        findings.push(
+          finding('workspace', api.root, line, col, 'error', 'api-version-mismatch', `the server prefix "${prefix || '/'}" disagrees with the version "${api.version}" (expected it to end in /api/${api.version})`),
+        );
+      }
+    }
+  }
+  return findings;
+}

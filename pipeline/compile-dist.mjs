@@ -1,0 +1,83 @@
+// Compiles the clients (src/ and generated/) into dist/ with TypeScript 7, the native
+// compiler (the `typescript-7` package, its `tsc` command), one process per output:
+//   tsconfig.build.json -> dist/      ES modules and declarations
+//   tsconfig.cjs.json   -> dist/cjs/  CommonJS and declarations, with its own {"type":"commonjs"}
+// Both run at once, each into its part of one fresh folder, which is swapped in for dist/
+// only when both passed: dist/ holds exactly what the current sources produce and is never
+// half-written, and a failed compile leaves it as it was.
+//
+// Every compile is a whole one. TypeScript 7 compiles and checks both outputs in less
+// time than TypeScript 5.9's API took to resume its saved state after a one-line edit
+// (bench/README.md, "TypeScript 5.9 and 7"), so there is no saved compiler state to keep
+// in step with dist/: nothing of an earlier or hand-edited dist/ can survive a compile.
+// TypeScript 5.9 stays where its API is needed (openapi-typescript, the tests' in-process
+// type checks) and for `npm run typecheck` (docs/dependencies.md).
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT } from '../model/apis.mjs';
+import { CACHE } from './cache.mjs';
+import { scratchDirFor, swapInDir } from '../lib/files.mjs';
+import { runTsc7 } from './tsc7.mjs';
+import { filesUnder } from '../lib/walk.mjs';
+
+const DIST = join(ROOT, 'dist');
+
+/** The projects, and where under dist/ each one's outDir (dist, dist/cjs) puts its files. */
+const PROJECTS = [
+  { config: 'tsconfig.build.json', under: '' },
+  { config: 'tsconfig.cjs.json', under: 'cjs', commonjs: true },
+];
+
+export class CompileFailed extends Error {}
+
+/** Runs tsc on one project into `outDir`; resolves when clean, rejects with its report. */
+async function tsc(config, outDir) {
+  let result;
+  try {
+    result = await runTsc7(['-p', config, '--outDir', outDir], { cwd: ROOT });
+  } catch (error) {
+    throw new CompileFailed(`compile: ${error.message}`);
+  }
+  if (result.signal) throw new CompileFailed(`${config}: tsc was stopped (${result.signal})`);
+  if (result.code !== 0) throw new CompileFailed(result.report.replaceAll(`${ROOT}/`, '') || `${config}: tsc exited with ${result.code} and said nothing`);
+}
+
+// Not fs.promises.readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
+function countFiles(dir) {
+  return filesUnder(dir).length;
+}
+
+/**
+ * Returns compile(): compiles every project present (a workspace copy may hold only
+ * tsconfig.build.json) into dist/, swapped in whole; resolves to { files } (how many it
+ * wrote), or rejects with CompileFailed (tsc's report, file(line,col): error TS…) and
+ * dist/ untouched. Calls are not meant to overlap; `npm run dev` runs one at a time.
+ */
+export function createCompiler({ projects = PROJECTS.filter(({ config }) => existsSync(join(ROOT, config))) } = {}) {
+  // The 5.9 compiler's saved state (build info and the hash of the dist/ it described),
+  // left by a build before dist/ moved to TypeScript 7: nothing reads it any more. Once
+  // per compiler, not per compile (`npm run dev` compiles on every save).
+  let leftovers;
+  return async function compile() {
+    if (!projects.length) throw new CompileFailed('compile: no tsconfig.build.json here, nothing to compile');
+    await (leftovers ??= rm(join(CACHE, 'tsc'), { recursive: true, force: true }));
+    const scratch = await scratchDirFor(DIST);
+    try {
+      const results = await Promise.allSettled(projects.map(({ config, under }) => tsc(config, join(scratch, under))));
+      const failed = results.filter((r) => r.status === 'rejected').map((r) => r.reason);
+      if (failed.length) {
+        // Both projects compile the same sources, so most errors come twice: each line once.
+        const lines = failed.flatMap((e) => (e instanceof CompileFailed ? e.message : String(e)).split('\n'));
+        throw new CompileFailed([...new Set(lines)].join('\n'));
+      }
+      for (const { under, commonjs } of projects) if (commonjs) await writeFile(join(scratch, under, 'package.json'), '{"type":"commonjs"}\n');
+      const files = countFiles(scratch);
+      await swapInDir(scratch, DIST);
+      return { files };
+    } catch (error) {
+      await rm(scratch, { recursive: true, force: true });
+      throw error;
+    }
+  };
+}

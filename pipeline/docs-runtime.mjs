@@ -1,0 +1,96 @@
+// One copy of the Redoc runtime for every docs page, instead of 2.3 MB inlined per page.
+//
+// Where it comes from: the Redoc standalone bundle that @redocly/cli ships. The CLI has no
+// API for it, so `build-docs --inlineBundle` renders a minimal document once and the
+// runtime is cut out of that page (it is the same for every document). That happens
+// once per CLI version: the result is kept in the build cache.
+//
+// How pages load it: `<script src="redoc-<version>-<hash>.js">`, a classic script.
+// Chromium refuses module scripts from file://, and the pages must open from disk; the
+// bundle is an IIFE whose result is exported, so it becomes a classic script by dropping
+// the `export {...}` (its `const` bindings are then globals the page's own script sees),
+// adding "use strict" (module code is strict), and replacing the two `import.meta` uses
+// (a Node-only and a worker-URL branch that the page never takes). The file name carries
+// the content hash: a page never meets a runtime other than the one it was made with.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import { ROOT } from '../model/apis.mjs';
+import { readEntry, sha256, toolVersions, writeEntry } from './cache.mjs';
+import { offlineRuntime } from '../site/offline.mjs';
+import { runTool, withoutBanners } from '../lib/run.mjs';
+
+const MINIMAL = {
+  openapi: '3.1.0',
+  info: { title: 'runtime', version: '1' },
+  paths: {},
+};
+
+/** The classic-script runtime, cut out of a page written by `build-docs --inlineBundle`. */
+export function runtimeFromPage(html) {
+  const open = '<script type="module">';
+  const start = html.indexOf(open);
+  const end = html.indexOf('const __redoc_definition', start);
+  if (start < 0 || end < 0) throw new Error('build-docs page: no inlined Redoc module followed by __redoc_definition; Redoc changed, re-check docs/runtime.mjs');
+  let code = html.slice(start + open.length, end).trim();
+  const version = /\*\s*Version:\s*([\w.-]+)/.exec(code)?.[1];
+  if (!version) throw new Error('build-docs page: no "Version:" in the Redoc bundle header');
+  const exported = /export\s*\{\s*RedocStandalone\s*,\s*hydrate\s*,\s*init\s*\}\s*;?\s*$/;
+  if (!exported.test(code)) throw new Error('Redoc bundle: does not end in export {RedocStandalone,hydrate,init}; re-check docs/runtime.mjs');
+  code = code.replace(exported, '');
+  // Outside eval strings, import.meta is only read in two branches the page does not
+  // take (Node workers, a worker script next to a module file); both need a value only.
+  const uses = [
+    ['import.meta.dirname+', '""+'],
+    ['import.meta.url.replace(', 'location.href.replace('],
+  ];
+  for (const [from, to] of uses) {
+    if (code.split(from).length !== 2) throw new Error(`Redoc bundle: expected one "${from}"; re-check docs/runtime.mjs`);
+    code = code.replace(from, to);
+  }
+  code = `"use strict";\n${offlineRuntime(code)}\n`;
+  // Must compile as a classic script (throws a SyntaxError otherwise).
+  new Script(code, { filename: 'redoc-runtime.js' });
+  return { version, code, name: `redoc-${version}-${sha256(code).slice(0, 12)}.js` };
+}
+
+async function extractRuntime() {
+  const scratch = await mkdtemp(join(tmpdir(), 'docs-runtime-'));
+  try {
+    const input = join(scratch, 'minimal.json');
+    const output = join(scratch, 'minimal.html');
+    await writeFile(input, JSON.stringify(MINIMAL));
+    const cli = await runTool('@redocly/cli/bin/cli.js', ['build-docs', input, '--inlineBundle', '-o', output]);
+    if (cli.code !== 0) throw new Error(`build-docs (for the Redoc runtime) failed:\n${withoutBanners(cli.stdout + cli.stderr)}`);
+    return runtimeFromPage(await readFile(output, 'utf8'));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The runtime (`{ version, code, name }`), from the cache when this CLI made it before.
+ * Memoised: the build asks early, so a first extraction (a child process) overlaps lint.
+ */
+let memo;
+export function redocRuntime() {
+  // A failure is not kept: a long-lived process (the build server, npm run dev) tries again.
+  memo ??= loadRuntime().catch((error) => {
+    memo = undefined;
+    throw error;
+  });
+  return memo;
+}
+
+async function loadRuntime() {
+  const source = await readFile(new URL(import.meta.url)).then(sha256);
+  const offline = await readFile(new URL('../site/offline.mjs', import.meta.url)).then(sha256);
+  const cli = toolVersions(ROOT)['@redocly/cli'];
+  const name = `docs-runtime-${sha256(`${cli}\0${source}\0${offline}`).slice(0, 16)}`;
+  const cached = await readEntry(name);
+  if (cached.value && sha256(cached.value.code).startsWith(cached.value.name.split('-').at(-1).replace('.js', ''))) return cached.value;
+  const runtime = await extractRuntime();
+  await writeEntry(name, runtime);
+  return runtime;
+}

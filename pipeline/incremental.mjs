@@ -1,0 +1,136 @@
+// What `npm run build` may skip, decided from the cache (lib/cache.mjs):
+//   a document   is current when every file its last bundle read (its fileDependencies:
+//                root, paths, schemas, examples, specs/common/ files it references) hashes
+//                as then, its redocly.yaml entry is as then, and its bundle and types are
+//                on disk as written then;
+//   the manifest is current when every bundle is, and client-manifest.ts, operations.ts and versions.ts are intact;
+//   dist/        is current when src/, generated/**/*.ts and the tsconfigs hash as at the
+//                last compile, and dist/ holds exactly what that compile wrote.
+// An edit in one document therefore redoes that document (and the manifest, dist/ and its
+// docs page, which read it); an edit in specs/common/ redoes the documents that read that
+// file; a new document (a redocly.yaml entry) is the only one linted, bundled and typed,
+// the others are kept; a new tool version or lint config redoes everything (the
+// workspace key).
+
+import { join, relative } from 'node:path';
+import { GENERATED, ROOT } from '../model/apis.mjs';
+import { hashFiles, readEntry, unchanged, writeEntry } from './cache.mjs';
+import { operationIdsByPath } from './slice.mjs';
+// Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (lib/walk.mjs).
+import { filesUnder } from '../lib/walk.mjs';
+
+const docEntry = (api) => `doc-${api.slug}`;
+
+/**
+ * Splits `apis` into current and stale documents. `reasons` counts why entries were not
+ * used (absent, corrupt, stale, changed), for the build's one-line report.
+ */
+export async function planDocuments(apis) {
+  const current = [];
+  const stale = [];
+  const reasons = {};
+  const edits = new Map(); // api name -> what changed since its last clean lint
+  await Promise.all(
+    apis.map(async (api) => {
+      const entry = await readEntry(docEntry(api));
+      let why = entry.miss;
+      if (!why) why = entry.value.config === api.configKey && (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) ? undefined : 'changed';
+      if (why) {
+        reasons[why] = (reasons[why] ?? 0) + 1;
+        stale.push(api);
+        const edit = entry.value && (await editOf(api, entry.value));
+        if (edit) edits.set(api.name, edit);
+      } else current.push(api);
+    }),
+  );
+  const order = (list) => apis.filter((api) => list.includes(api));
+  return { current: order(current), stale: order(stale), reasons, edits };
+}
+
+/**
+ * What changed in a document since its last clean lint, for a lint of the path items the
+ * edit reached (lib/slice.mjs): `{ changed, operations }`, the files (absolute) whose
+ * content differs from the entry's and the operationIds per path key then; undefined when
+ * its entry was made under another redocly.yaml entry or records no operationIds.
+ */
+async function editOf(api, value) {
+  if (value.config !== api.configKey || !value.operations) return undefined;
+  const now = await hashFiles(Object.keys(value.inputs).map((file) => join(ROOT, file)));
+  const changed = Object.keys(value.inputs).filter((file) => now[file] !== value.inputs[file]).map((file) => join(ROOT, file));
+  return { changed, operations: value.operations };
+}
+
+/** The same for one document, from its entry now (`npm run dev`, before it lints a save). */
+export async function readDocumentEdit(api) {
+  const entry = await readEntry(docEntry(api));
+  return entry.value ? editOf(api, entry.value) : undefined;
+}
+
+/** The files (absolute) a current document's last bundle read, from its cache entry. */
+export async function readDocumentInputs(api) {
+  const entry = await readEntry(docEntry(api));
+  return Object.keys(entry.value?.inputs ?? {}).map((file) => join(ROOT, file));
+}
+
+/**
+ * Records a document that was linted clean, bundled and typed from `files`. `before` are
+ * the hashes of those files taken right after bundling: if a file changed while the
+ * build ran, nothing is recorded (the next build redoes the document).
+ */
+export async function recordDocument(api, files, before, document) {
+  const inputs = await hashFiles(files);
+  if (before && JSON.stringify(before) !== JSON.stringify(inputs)) return false;
+  // The operationIds per path key: a later lint of part of the document checks that an
+  // edited path item kept its own (lib/slice.mjs); without them it lints the whole.
+  const operations = document ? operationIdsByPath(document) : undefined;
+  await writeEntry(docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles([api.bundle, api.types]), operations });
+  return true;
+}
+
+const MANIFEST_OUTPUTS = [join(GENERATED, 'client-manifest.ts'), join(GENERATED, 'operations.ts'), join(GENERATED, 'versions.ts')];
+
+/** True when no document was redone and the manifest files are as last written. */
+export async function manifestCurrent(apis) {
+  const entry = await readEntry('manifest');
+  if (!entry.value) return false;
+  return (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) && entry.value.apis === apis.map((a) => a.name).join(',');
+}
+
+export async function recordManifest(apis) {
+  await writeEntry('manifest', {
+    apis: apis.map((a) => a.name).join(','),
+    inputs: await hashFiles(apis.map((api) => api.bundle)),
+    outputs: await hashFiles(MANIFEST_OUTPUTS),
+  });
+}
+
+
+// What tsconfig.build.json and tsconfig.cjs.json compile (src and generated/**/*.ts), plus the configs.
+const compileInputs = () => [
+  join(ROOT, 'tsconfig.json'),
+  join(ROOT, 'tsconfig.build.json'),
+  join(ROOT, 'tsconfig.cjs.json'),
+  ...filesUnder(join(ROOT, 'src'), (file) => file.endsWith('.ts')),
+  ...filesUnder(GENERATED, (file) => file.endsWith('.ts') && !relative(GENERATED, file).startsWith('docs')),
+];
+const distFiles = () => filesUnder(join(ROOT, 'dist'), () => true);
+
+export async function distCurrent() {
+  const entry = await readEntry('dist');
+  if (!entry.value) return false;
+  const inputs = await hashFiles(compileInputs());
+  const outputs = await hashFiles(distFiles());
+  return JSON.stringify(inputs) === JSON.stringify(entry.value.inputs) && JSON.stringify(outputs) === JSON.stringify(entry.value.outputs);
+}
+
+/** Hashes the compile's inputs before it starts; `record()` stores them with dist/ after it. */
+export async function startDistRecord() {
+  const inputs = await hashFiles(compileInputs());
+  return {
+    async record() {
+      if (JSON.stringify(await hashFiles(compileInputs())) !== JSON.stringify(inputs)) return false;
+      await writeEntry('dist', { inputs, outputs: await hashFiles(distFiles()) });
+      return true;
+    },
+  };
+}

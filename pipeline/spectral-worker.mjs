@@ -1,0 +1,144 @@
+// Spectral in a worker thread, so the two linters use both cores: Redocly lints (and the
+// build bundles and types) on the main thread while Spectral, the heavier of the two
+// (about two thirds of a document's lint time), works here.
+//
+// One thread per process, shared by every pipeline of it: loading Spectral in a new
+// thread costs about a second of CPU, re-reading a ruleset in a warm one a seventh of
+// that. Each pipeline loads its ruleset afresh (a saved .spectral.yaml or house function
+// in `npm run dev`, a test's broken copy) and lints with that one. The thread is unref'd
+// while idle, so a CLI that has finished exits, and stays for the process's next pipeline.
+//
+// The thread knows no workspace of its own: a ruleset is loaded with the read guard of
+// the workspace that asked (its lib/trust.mjs: files inside its specs/ only), and findings
+// come back as Spectral gives them (absolute paths), made relative to that workspace by
+// the asking module. So one process that runs the commands of several checkouts (the
+// test suite runs them in-process on throw-away copies: test/helpers/in-process.ts)
+// starts one thread, not one per checkout: the registry lives on globalThis, keyed by
+// the thread's own code, so a checkout whose thread code differs gets a thread of its own.
+import * as fs from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { finding, InputError } from '../lib/findings.mjs';
+
+const SEVERITY = ['error', 'warning', 'info', 'hint'];
+/** What the thread runs: this file and the ref cache it imports (the guard comes per ruleset). */
+const THREAD_CODE = ['./spectral-worker.mjs', './spectral-ref-cache.mjs'].map((file) => new URL(file, import.meta.url));
+/**
+ * This process's threads, by their code: these files' content and the Spectral they load
+ * (where it resolves, links followed). Symbol.for: one registry however many copies of
+ * this module the process loads.
+ */
+const threads = (globalThis[Symbol.for('provider-api.spectral-threads')] ??= new Map());
+let codeKey;
+const threadKey = () =>
+  (codeKey ??= THREAD_CODE.reduce((hash, url) => hash.update(fs.readFileSync(fileURLToPath(url))), createHash('sha256'))
+    .update(import.meta.resolve('@stoplight/spectral-core'))
+    .digest('hex'));
+
+function startThread(key) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { spectralWorker: true } });
+  const waiting = new Map(); // message id -> { resolve, reject }
+  const thread = { worker, waiting, nextId: 0 };
+  const failAll = (error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+    if (threads.get(key) === thread) threads.delete(key); // the next pipeline starts a new thread
+  };
+  worker.on('message', (message) => {
+    const pending = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (waiting.size === 0) worker.unref();
+    if (message.error) pending?.reject(new Error(message.error));
+    else pending?.resolve(message);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the Spectral worker stopped (exit code ${code})`)));
+  worker.unref();
+  threads.set(key, thread);
+  return thread;
+}
+
+/** Sends one request to the thread and waits for its answer. */
+function ask(thread, request) {
+  return new Promise((resolve, reject) => {
+    const id = thread.nextId++;
+    if (thread.waiting.size === 0) thread.worker.ref(); // keep the process alive while an answer is owed
+    thread.waiting.set(id, { resolve, reject });
+    thread.worker.postMessage({ ...request, id });
+  });
+}
+
+/**
+ * Loads the ruleset at `rulesetPath` into the process's Spectral thread (starting it if
+ * need be). Resolves once loaded (a broken ruleset rejects with an InputError naming it)
+ * to `{ lint(root) -> findings, close() }`.
+ */
+export async function startSpectralWorker(rulesetPath) {
+  const key = threadKey();
+  const thread = threads.get(key) ?? startThread(key);
+  // This workspace's read guard: the thread reads files inside this checkout's specs/ only.
+  const guard = new URL('./trust.mjs', import.meta.url).href;
+  const answer = await ask(thread, { type: 'load', rulesetPath, guard });
+  if (answer.failed) throw new InputError([finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', answer.failed)]);
+  const { ruleset } = answer;
+  return {
+    lint: (root, text) =>
+      ask(thread, { type: 'lint', ruleset, root, text }).then((message) =>
+        message.results.map((r) => finding('spectral', r.source ?? root, r.line, r.col, SEVERITY[r.severity], r.code, r.message)),
+      ),
+    /** Forgets this ruleset; the thread stays (idle, unref'd) for the next pipeline. */
+    close: async () => thread.worker.postMessage({ type: 'drop', ruleset }),
+  };
+}
+
+if (!isMainThread && workerData?.spectralWorker) {
+  const { default: spectralCore } = await import('@stoplight/spectral-core');
+  const { default: spectralParsers } = await import('@stoplight/spectral-parsers'); // CommonJS: named ESM imports are undefined
+  const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
+  const { Resolver } = await import('@stoplight/spectral-ref-resolver');
+  const { FirstChainCache } = await import('./spectral-ref-cache.mjs');
+  const { Spectral, Document } = spectralCore;
+  const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
+  const rulesets = new Map(); // id -> { loaded ruleset, the asking workspace's guardedFileRead }
+  let nextRuleset = 0;
+
+  async function load(rulesetPath, guard) {
+    const { guardedFileRead } = await import(guard);
+    try {
+      const id = nextRuleset++;
+      rulesets.set(id, { ruleset: await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }), guardedFileRead });
+      return { ruleset: id };
+    } catch (error) {
+      return { failed: error.message.split('\n')[0] };
+    }
+  }
+
+  async function lint(id, root, text) {
+    // A fresh Spectral (and so a fresh $ref resolver cache) per run: in watch mode the
+    // referenced files change between runs. The ruleset itself is reused.
+    // Files only, and only inside the asking workspace's specs/ (its lib/trust.mjs has
+    // refused the rest already; this resolver has no http/https reader, so Spectral cannot
+    // fetch even if asked).
+    // FirstChainCache: a file $ref'd any number of times resolves every time (the default
+    // cache stops after about 100 uses: lib/spectral-ref-cache.mjs says why).
+    const { ruleset, guardedFileRead } = rulesets.get(id);
+    const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: guardedFileRead } } });
+    const spectral = new Spectral({ resolver });
+    spectral.setRuleset(ruleset);
+    const results = await spectral.run(new Document(text ?? (await readFile(root, 'utf8')), spectralParsers.Yaml, root));
+    return {
+      results: results.map((r) => ({ source: r.source, line: r.range.start.line + 1, col: r.range.start.character + 1, severity: r.severity, code: String(r.code), message: r.message })),
+    };
+  }
+
+  parentPort.on('message', async ({ id, type, ruleset, rulesetPath, guard, root, text }) => {
+    if (type === 'drop') return void rulesets.delete(ruleset);
+    try {
+      parentPort.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard) : await lint(ruleset, root, text)) });
+    } catch (error) {
+      parentPort.postMessage({ id, error: error?.message ?? String(error) });
+    }
+  });
+}

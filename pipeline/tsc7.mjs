@@ -1,0 +1,51 @@
+// TypeScript 7's `tsc` (the `typescript-7` dev dependency, an alias of typescript@7): the
+// native binary of its platform package, found the way the package's own launcher finds it
+// (lib/getExePath.js: @typescript/typescript-<platform>-<arch>/lib/tsc). Run directly, not
+// through that launcher: on Node 20 the launcher is a second process in between, which a
+// kill of ours would not reach and whose crash would read as a compile error. Where the
+// platform package is not found, the launcher (bin/tsc) is used.
+// Used by the dist/ compile (lib/compile.mjs) and the tests' TypeScript 7 checks
+// (test/helpers/tsc7.ts).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ROOT } from '../model/apis.mjs';
+
+let found;
+
+/** `{ file, args }` to start TypeScript 7's tsc with (append tsc's own arguments); throws when not installed. */
+function tsc7Command() {
+  if (found) return found;
+  let manifest;
+  try {
+    manifest = createRequire(join(ROOT, 'package.json')).resolve('typescript-7/package.json');
+  } catch {
+    throw new Error('TypeScript 7 (the `typescript-7` dev dependency) is not installed. Run `npm ci`.');
+  }
+  try {
+    const platform = createRequire(manifest).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`);
+    const exe = join(dirname(platform), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
+    if (existsSync(exe)) return (found = { file: exe, args: [] });
+  } catch {
+    // no platform package: the launcher says what is missing
+  }
+  return (found = { file: process.execPath, args: [join(dirname(manifest), 'bin/tsc')] });
+}
+
+/**
+ * Runs TypeScript 7's tsc with `args` (plus `--pretty false`) in `cwd`. Resolves to
+ * `{ code, signal, report }`: the exit code (null when it did not exit on its own or could
+ * not start), the signal that stopped it, and what it printed (stdout then stderr,
+ * trimmed). Rejects only when TypeScript 7 is not installed.
+ */
+export function runTsc7(args, { cwd }) {
+  const { file, args: prefix } = tsc7Command();
+  return new Promise((resolve) => {
+    execFile(file, [...prefix, ...args, '--pretty', 'false'], { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const report = `${stdout}${stderr}`.trim();
+      if (!error) return resolve({ code: 0, signal: null, report });
+      resolve({ code: typeof error.code === 'number' ? error.code : null, signal: error.signal ?? null, report: report || `tsc could not run (${error.code ?? error.message})` });
+    });
+  });
+}
