@@ -14,7 +14,7 @@
 # Binaries are kept in .cache/node-lines/<version>/ (ignored by git), so a second run
 # installs nothing.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 # A build per process, as on a fresh machine: no build server (pipeline/build-server/).
 export PROVIDER_API_BUILD_SERVER=off
 
