@@ -1,7 +1,7 @@
 // `npm run changes` on a throw-away copy of the workspace made into a git repository: the
 // real documents, edited the way a user would, against commits of the copy.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -289,25 +289,30 @@ describe('npm run changes', () => {
 
   it('names a new API with its operations (info), in text and JSON, without failing', async () => {
     reset();
-    const storage = 'specs/resource-manager/Provider.Storage/2025-06-01';
-    cpSync(join(dir, SQL), join(dir, storage), { recursive: true });
     const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
-    write('redocly.yaml', config.replace('apis:\n', `apis:\n  storage@2025-06-01:\n    root: ${storage}/openapi.yaml\n    output: generated/bundled/storage-2025-06-01.yaml\n`));
+    // A name and folder the workspace leaves free (a contributor's own storage provider stays as it is).
+    const held = Object.keys(parse(config).apis ?? {}).map((key) => key.split('@')[0]);
+    const name = ['storage', ...Array.from({ length: 20 }, (_, i) => `storage${i + 2}`)].find(
+      (candidate) => !held.includes(candidate) && !existsSync(join(dir, `specs/resource-manager/Provider.${candidate[0]!.toUpperCase()}${candidate.slice(1)}`)),
+    )!;
+    const storage = `specs/resource-manager/Provider.${name[0]!.toUpperCase()}${name.slice(1)}/2025-06-01`;
+    cpSync(join(dir, SQL), join(dir, storage), { recursive: true });
+    write('redocly.yaml', config.replace('apis:\n', `apis:\n  ${name}@2025-06-01:\n    root: ${storage}/openapi.yaml\n    output: generated/bundled/${name}-2025-06-01.yaml\n`));
     const expected = operationsOf(`${storage}/openapi.yaml`);
     expect(expected.length).toBeGreaterThan(0);
 
     const { code, list } = await json();
     expect(code).toBe(0);
-    const added = list.filter((c) => c.api === 'storage');
+    const added = list.filter((c) => c.api === name);
     expect(added.map((c) => c.operation).sort()).toEqual(expected);
     for (const c of added) {
       expect(c).toMatchObject({ version: '2025-06-01', rule: 'api-added', level: 'info' });
-      expect(c.message).toMatch(new RegExp(`^the API \`storage\` \\(storage@2025-06-01\\) was added with operation \`${c.operation}\` \\((GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) /`));
+      expect(c.message).toMatch(new RegExp(`^the API \`${name}\` \\(${name}@2025-06-01\\) was added with operation \`${c.operation}\` \\((GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) /`));
       expect(c.location).toMatch(new RegExp(`^${storage}/`));
     }
     const { stdout } = await changes();
-    expect(stdout).toMatch(new RegExp(`^storage@2025-06-01 new since HEAD, a new API \\(no earlier version to compare with\\): ${expected.length} changes?$`, 'm'));
-    expect(stdout).toMatch(/^  info {6}api-added  \S+  specs\/resource-manager\/Provider\.Storage\/2025-06-01\/\S+:\d+  the API `storage`/m);
+    expect(stdout).toMatch(new RegExp(`^${name}@2025-06-01 new since HEAD, a new API \\(no earlier version to compare with\\): ${expected.length} changes?$`, 'm'));
+    expect(stdout).toMatch(new RegExp(`^  info {6}api-added  \\S+  ${storage.replaceAll('.', '\\.')}/\\S+:\\d+  the API \`${name}\``, 'm'));
   });
 
   it('names a removed API with the operations its clients lose, breaking (a published version)', async () => {

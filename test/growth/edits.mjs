@@ -3,9 +3,11 @@
 // Used by test/growth/growth.test.ts, and runnable alone on any copy:
 //   node test/growth/edits.mjs <workspace-dir>
 // Each edit is skipped where the workspace already has what it adds (a contributor made it
-// already, or the edits ran before), so running them twice changes nothing; the new sql
-// api-version is dated after every version the workspace holds.
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+// already, or the edits ran before); the new entity set and the new sql api-version take
+// names free in the workspace (a contributor's own `customers` set is left alone, the
+// version is dated after every version the workspace holds), so the checks that follow
+// always have them.
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,7 +30,6 @@ export const GROWTH = {
     path: '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages',
     version: '2025-09-01',
   },
-  customers: { set: '/companies({company_id})/customers', key: '/companies({company_id})/customers({customer_id})', version: 'v2.0' },
   // A resource type (specs/README.md, "a resource type"): specs/templates/resource-type/ copied into sql 2025-01-01.
   servers: {
     version: '2025-01-01',
@@ -209,79 +210,133 @@ async function addListOperation(dir) {
   return true;
 }
 
-/** (f) A new entity in v2.0: customers, listed on its set (with the OData query options) and read by key. */
-async function addCustomers(dir) {
-  if ((await yamlOf(dir, `${BC2}/openapi.yaml`)).paths?.[GROWTH.customers.set] || existsSync(join(dir, BC2, 'paths/customers.yaml'))) return false;
+/**
+ * The names of the edits' new entity set when its plural is `plural`: the set and key
+ * templates, key parameter, schema, operationIds, tag and files, all derived the way the
+ * recipe names them (specs/README.md).
+ */
+export function entityNames(plural) {
+  const singular = plural.replace(/s$/, '');
+  const Entity = singular[0].toUpperCase() + singular.slice(1);
+  return {
+    plural,
+    keyParam: `${singular}_id`,
+    set: `/companies({company_id})/${plural}`,
+    key: `/companies({company_id})/${plural}({${singular}_id})`,
+    version: 'v2.0',
+    Entity,
+    list: `list${Entity}s`,
+    get: `get${Entity}`,
+    tag: `${Entity}s`,
+    files: { set: `paths/${plural}.yaml`, key: `paths/${singular}.yaml`, schema: `schemas/${Entity}.yaml`, page: `schemas/${Entity}List.yaml`, read: `examples/get${Entity}_Adatum.yaml`, listed: `examples/list${Entity}s_One.yaml` },
+  };
+}
+
+/**
+ * The first entity set of `customers`, `growthCustomers`, `growthCustomers2`, … whose
+ * every name is free in the copy's v2.0 (paths, files, operationIds, tag): a contributor's
+ * own `customers` is left alone and the edits' set is still the one the checks expect.
+ */
+async function freeEntityNames(dir) {
+  const root = await yamlOf(dir, `${BC2}/openapi.yaml`);
+  const texts = [];
+  const walk = async (folder) => {
+    for (const entry of await readdir(join(dir, folder), { withFileTypes: true })) {
+      if (entry.isDirectory() && !entry.isSymbolicLink()) await walk(`${folder}/${entry.name}`);
+      else if (entry.name.endsWith('.yaml')) texts.push(await readFile(join(dir, folder, entry.name), 'utf8'));
+    }
+  };
+  await walk(BC2);
+  const operationIds = new Set(texts.flatMap((text) => [...text.matchAll(/operationId:\s*['"]?([\w.-]+)/g)].map((m) => m[1])));
+  for (let n = 0; ; n++) {
+    const names = entityNames(n === 0 ? 'customers' : `growthCustomers${n === 1 ? '' : n}`);
+    const taken =
+      root.paths?.[names.set] ||
+      root.paths?.[names.key] ||
+      Object.values(names.files).some((file) => existsSync(join(dir, BC2, file))) ||
+      (root.tags ?? []).some((tag) => tag?.name === names.tag) ||
+      operationIds.has(names.list) ||
+      operationIds.has(names.get);
+    if (!taken) return names;
+  }
+}
+
+/** (f) A new entity in v2.0, listed on its set (with the OData query options) and read by key, under names free in the copy. */
+async function addEntitySet(dir) {
+  const names = await freeEntityNames(dir);
+  const { plural, keyParam, Entity, files } = names;
+  const noun = plural.replace(/([A-Z])/g, ' $1').toLowerCase();
+  const one = noun.replace(/s$/, '');
   const customer = 'id: 5d115c9c-44e3-ea11-bb43-000d3a2feca1\n  displayName: Adatum Corporation';
-  await write(dir, `${BC2}/schemas/Customer.yaml`, 'type: object\ntitle: Customer\ndescription: A customer of a company.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: Id of the customer.\n  displayName:\n    type: string\n    description: Name of the customer.\n');
+  await write(dir, `${BC2}/${files.schema}`, `type: object\ntitle: ${Entity}\ndescription: A ${one} of a company.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: Id of the ${one}.\n  displayName:\n    type: string\n    description: Name of the ${one}.\n`);
   await write(
     dir,
-    `${BC2}/schemas/CustomerList.yaml`,
-    "type: object\ntitle: CustomerList\ndescription: One page of the customers of a company.\nproperties:\n  '@odata.count':\n    type: integer\n    description: How many customers match $filter (with $count=true).\n  value:\n    type: array\n    description: The customers.\n    items:\n      $ref: ./Customer.yaml\n  '@odata.nextLink':\n    type: string\n    format: uri\n    description: Address of the next page, when there is one.\n",
+    `${BC2}/${files.page}`,
+    `type: object\ntitle: ${Entity}List\ndescription: One page of the ${noun} of a company.\nproperties:\n  '@odata.count':\n    type: integer\n    description: How many ${noun} match $filter (with $count=true).\n  value:\n    type: array\n    description: The ${noun}.\n    items:\n      $ref: ./${Entity}.yaml\n  '@odata.nextLink':\n    type: string\n    format: uri\n    description: Address of the next page, when there is one.\n`,
   );
-  await write(dir, `${BC2}/examples/getCustomer_Adatum.yaml`, `summary: A customer as read\nvalue:\n  ${customer}\n`);
-  await write(dir, `${BC2}/examples/listCustomers_One.yaml`, `summary: One customer\nvalue:\n  value:\n    - ${customer.replace('\n  ', '\n      ')}\n`);
+  await write(dir, `${BC2}/${files.read}`, `summary: A ${one} as read\nvalue:\n  ${customer}\n`);
+  await write(dir, `${BC2}/${files.listed}`, `summary: One ${one}\nvalue:\n  value:\n    - ${customer.replace('\n  ', '\n      ')}\n`);
   const common = `  tags:
-    - Customers
+    - ${names.tag}
   parameters:
     - $ref: ../../../common/business-central/parameters/company_id.yaml
 `;
   await write(
     dir,
-    `${BC2}/paths/customers.yaml`,
+    `${BC2}/${files.set}`,
     `get:
-  operationId: listCustomers
-  summary: List customers
-  description: Lists the customers of a company, a page at a time.
+  operationId: ${names.list}
+  summary: List ${noun}
+  description: Lists the ${noun} of a company, a page at a time.
 ${common}${['filter', 'orderby', 'top', 'skip', 'select', 'count'].map((name) => `    - $ref: ../../../common/business-central/parameters/${name}.yaml\n`).join('')}  responses:
     "200":
-      description: The customers.
+      description: The ${noun}.
       content:
         application/json:
           schema:
-            $ref: ../schemas/CustomerList.yaml
+            $ref: ../${files.page}
           examples:
             One:
-              $ref: ../examples/listCustomers_One.yaml
+              $ref: ../${files.listed}
     default:
       $ref: ../../../common/business-central/responses/NotShownError.yaml
 `,
   );
   await write(
     dir,
-    `${BC2}/paths/customer.yaml`,
+    `${BC2}/${files.key}`,
     `get:
-  operationId: getCustomer
-  summary: Get a customer
-  description: Reads one customer of a company.
-${common}    - name: customer_id
+  operationId: ${names.get}
+  summary: Get a ${one}
+  description: Reads one ${one} of a company.
+${common}    - name: ${keyParam}
       in: path
       required: true
-      description: Id of the customer, a GUID.
+      description: Id of the ${one}, a GUID.
       schema:
         type: string
         format: uuid
       example: 5d115c9c-44e3-ea11-bb43-000d3a2feca1
   responses:
     "200":
-      description: The customer.
+      description: The ${one}.
       content:
         application/json:
           schema:
-            $ref: ../schemas/Customer.yaml
+            $ref: ../${files.schema}
           examples:
             Adatum:
-              $ref: ../examples/getCustomer_Adatum.yaml
+              $ref: ../${files.read}
     default:
       $ref: ../../../common/business-central/responses/NotShownError.yaml
 `,
   );
   await edit(dir, `${BC2}/openapi.yaml`, (text) =>
     text
-      .replace(/^paths:\n/m, `paths:\n  ${GROWTH.customers.set}:\n    $ref: ./paths/customers.yaml\n  ${GROWTH.customers.key}:\n    $ref: ./paths/customer.yaml\n`)
-      .replace(/^tags:\n/m, 'tags:\n  - name: Customers\n    description: The customers a company sells to.\n'),
+      .replace(/^paths:\n/m, `paths:\n  ${names.set}:\n    $ref: ./${files.set}\n  ${names.key}:\n    $ref: ./${files.key}\n`)
+      .replace(/^tags:\n/m, `tags:\n  - name: ${names.tag}\n    description: The ${noun} a company sells to.\n`),
   );
-  return true;
+  return names;
 }
 
 /**
@@ -343,8 +398,9 @@ async function addSqlVersion(dir) {
 }
 
 /**
- * Makes the five edits; returns which of them it made (an edit whose result the workspace
- * already has is skipped) and the sql api-version it added.
+ * Makes the edits; returns which of them it made (an edit whose result the workspace
+ * already has is skipped), the sql api-version it added and the names of its new entity
+ * set (always added, under names free in the workspace).
  */
 export async function applyGrowthEdits(workspace) {
   // Absolute: the files the build's $ref walk gives (copyWithRefs) are, and a relative
@@ -354,10 +410,10 @@ export async function applyGrowthEdits(workspace) {
   const vendor = await addVendorReadAndDelete(dir);
   const shipmentMethods = await addShipmentMethodsToV2(dir);
   const listUsage = await addListOperation(dir);
-  const customers = await addCustomers(dir);
+  const entitySet = await addEntitySet(dir);
   const resourceType = await addResourceType(dir);
   const sqlVersion = await addSqlVersion(dir);
-  return { applied: { field, ...vendor, shipmentMethods, listUsage, customers, resourceType }, sqlVersion };
+  return { applied: { field, ...vendor, shipmentMethods, listUsage, resourceType }, sqlVersion, entitySet };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -365,7 +421,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: node test/growth/edits.mjs <workspace-dir>');
     process.exit(2);
   }
-  const { applied, sqlVersion } = await applyGrowthEdits(process.argv[2]);
+  const { applied, sqlVersion, entitySet } = await applyGrowthEdits(process.argv[2]);
   const skipped = Object.entries(applied).filter(([, made]) => !made).map(([name]) => name);
-  console.log(`growth edits applied to ${process.argv[2]} (sql api-version ${sqlVersion}${skipped.length ? `; already there, skipped: ${skipped.join(', ')}` : ''})`);
+  console.log(`growth edits applied to ${process.argv[2]} (sql api-version ${sqlVersion}, entity set ${entitySet.plural}${skipped.length ? `; already there, skipped: ${skipped.join(', ')}` : ''})`);
 }

@@ -29,6 +29,7 @@ let remove: () => Promise<void>;
 let build: { code: number; output: string };
 let applied: Record<string, boolean>;
 let sqlVersion: string;
+let entitySet: { plural: string; keyParam: string; set: string; key: string; list: string; get: string };
 
 /** Components the bundler renamed (`<name>-2`: two files of one name in one document), by bundle file. */
 async function renamedComponents(): Promise<Record<string, string[]>> {
@@ -81,7 +82,7 @@ beforeAll(async () => {
   await git('add', '-A');
   await git('commit', '-qm', 'base');
   renamedBefore = await renamedComponents();
-  ({ applied, sqlVersion } = await applyGrowthEdits(dir));
+  ({ applied, sqlVersion, entitySet } = await applyGrowthEdits(dir));
   build = await runInProcess(dir, 'pipeline/build.mjs');
 }, 240_000);
 
@@ -107,7 +108,7 @@ describe('growing the workspace by the recipe', () => {
     for (const op of [GROWTH.getVendor, GROWTH.deleteVendor]) if (applied[op.operationId]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: op.operationId });
     if (applied.shipmentMethods) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: 'createShipmentMethod' });
     if (applied.listUsage) has({ api: 'containerinstance', rule: 'operation-added', operation: GROWTH.listUsage.operationId });
-    if (applied.customers) for (const operation of ['listCustomers', 'getCustomer']) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation });
+    for (const operation of [entitySet.list, entitySet.get]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation });
     if (applied.resourceType) for (const operation of GROWTH.servers.operations) has({ api: 'sql', version: GROWTH.servers.version, rule: 'operation-added', operation });
     // The moves: shipment methods to v2.0, the name check to the new api-version; compatible, so warnings.
     const moved = changes.filter((c) => c.rule === 'unpinned-target-moved');
@@ -139,13 +140,13 @@ describe('growing the workspace by the recipe', () => {
       await bc.patchWithETag('${GROWTH.getVendor.path}', { params: { path }, eTag: 'W/"1"', body: { remitToName: 'Fabrikam' } });
       // @ts-expect-error a field no version of Vendor has
       await bc.patchWithETag('${GROWTH.getVendor.path}', { params: { path }, eTag: 'W/"1"', body: { nope: 1 } });
-      const customer = await bc.GET('/companies({company_id})/customers({customer_id})', { params: { path: { company_id: 'c', customer_id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' } } });
+      const customer = await bc.GET('${entitySet.key}', { params: { path: { company_id: 'c', ${entitySet.keyParam}: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' } } });
       if (customer.ok) { const shown: string | undefined = customer.data.displayName; void shown; }
-      for await (const listed of bc.listAll('${GROWTH.customers.set}', { params: { path: { company_id: 'c' }, query: { $filter: "startswith(displayName,'A')", $orderby: 'displayName desc', $top: 5 } } })) {
+      for await (const listed of bc.listAll('${entitySet.set}', { params: { path: { company_id: 'c' }, query: { $filter: "startswith(displayName,'A')", $orderby: 'displayName desc', $top: 5 } } })) {
         const shown: string | undefined = listed.displayName; void shown;
       }
       // @ts-expect-error $top is an integer, as the shared parameter declares it (never iterated: nothing sent)
-      bc.listAll('${GROWTH.customers.set}', { params: { path: { company_id: 'c' }, query: { $top: '5' } } });
+      bc.listAll('${entitySet.set}', { params: { path: { company_id: 'c' }, query: { $top: '5' } } });
       for await (const usage of arm.listAll('${GROWTH.listUsage.path}', { params: { path: { subscriptionId: 's', location: 'westeurope' } } })) {
         const used: number | undefined = usage.currentValue; void used;
       }
@@ -174,8 +175,8 @@ describe('growing the workspace by the recipe', () => {
       `POST https://b.example/api/${bc('POST', GROWTH.createShipmentMethod.path)}/companies(c)/shipmentMethods`,
       `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
       `PATCH https://b.example/api/${bc('PATCH', GROWTH.getVendor.path)}${vendor}`,
-      `GET https://b.example/api/${bc('GET', GROWTH.customers.key)}/companies(c)/customers(5d115c9c-44e3-ea11-bb43-000d3a2feca1)`,
-      `GET https://b.example/api/${bc('GET', GROWTH.customers.set)}/companies(c)/customers?$filter=startswith(displayName%2C%27A%27)&$orderby=displayName%20desc&$top=5`,
+      `GET https://b.example/api/${bc('GET', entitySet.key)}/companies(c)/${entitySet.plural}(5d115c9c-44e3-ea11-bb43-000d3a2feca1)`,
+      `GET https://b.example/api/${bc('GET', entitySet.set)}/companies(c)/${entitySet.plural}?$filter=startswith(displayName%2C%27A%27)&$orderby=displayName%20desc&$top=5`,
       `GET https://m.example/subscriptions/s/providers/Provider.ContainerInstance/locations/westeurope/usages?api-version=${aci}`,
       `POST https://m.example/subscriptions/s/providers/Provider.Sql/checkNameAvailability?api-version=${sqlVersion}`,
     ]);
@@ -218,17 +219,17 @@ describe('growing the workspace by the recipe', () => {
       expect(check.status).toBe(200);
       expect(await check.json()).toMatchObject({ name: 'growth-server', available: true });
       // The new entity: a key never seen reads as its example; the set lists what the store holds.
-      const customer = await fetch(`${mock.url}/api/v2.0/companies(c1)/customers(5d115c9c-44e3-ea11-bb43-000d3a2feca1)`, { headers: auth });
+      const customer = await fetch(`${mock.url}/api/v2.0/companies(c1)/${entitySet.plural}(5d115c9c-44e3-ea11-bb43-000d3a2feca1)`, { headers: auth });
       expect(customer.status).toBe(200);
       expect(customer.headers.get('etag')).toBeTruthy();
       expect(await customer.json()).toMatchObject({ id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' });
-      const customers = await fetch(`${mock.url}/api/v2.0/companies(c1)/customers`, { headers: auth });
+      const customers = await fetch(`${mock.url}/api/v2.0/companies(c1)/${entitySet.plural}`, { headers: auth });
       expect(customers.status).toBe(200);
       expect(await customers.json()).toMatchObject({ value: [expect.objectContaining({ id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' })] });
       // Its list answers the query options it declares, a page at a time, and refuses one it does not.
-      mock.seed({ entities: ['Alpine', 'Adatum', 'Bravo', 'Acme'].map((displayName, i) => ({ company: 'c1', set: 'customers', entity: { id: `00000000-0000-4000-8000-00000000000${i}`, displayName } })), pageSizes: { customers: 2 } });
+      mock.seed({ entities: ['Alpine', 'Adatum', 'Bravo', 'Acme'].map((displayName, i) => ({ company: 'c1', set: entitySet.plural, entity: { id: `00000000-0000-4000-8000-00000000000${i}`, displayName } })), pageSizes: { [entitySet.plural]: 2 } });
       const names: string[] = [];
-      let next: string | undefined = `${mock.url}/api/v2.0/companies(c1)/customers?$filter=${encodeURIComponent("startswith(displayName,'A')")}&$orderby=displayName%20desc&$count=true`;
+      let next: string | undefined = `${mock.url}/api/v2.0/companies(c1)/${entitySet.plural}?$filter=${encodeURIComponent("startswith(displayName,'A')")}&$orderby=displayName%20desc&$count=true`;
       while (next) {
         const page: Response = await fetch(next, { headers: auth });
         expect(page.status).toBe(200);
@@ -238,14 +239,14 @@ describe('growing the workspace by the recipe', () => {
         next = body['@odata.nextLink'];
       }
       expect(names).toEqual(['Alpine', 'Adatum Corporation', 'Adatum', 'Acme']);
-      expect((await fetch(`${mock.url}/api/v2.0/companies(c1)/customers?$expand=lines`, { headers: auth })).status).toBe(400);
+      expect((await fetch(`${mock.url}/api/v2.0/companies(c1)/${entitySet.plural}?$expand=lines`, { headers: auth })).status).toBe(400);
       // The copy's client walks the same query with listAll: filtered, ordered, every page (one entity a page here).
       const { createBusinessCentralClient } = await import(join(dir, 'dist/src/index.js'));
       const client = createBusinessCentralClient({ baseUrl: mock.url, token: 't' });
       const before = mock.requests.length;
       const walked: string[] = [];
       const query = { $filter: "startswith(displayName,'A') and displayName ne 'Acme'", $orderby: 'displayName' };
-      for await (const listed of client.listAll(GROWTH.customers.set, { params: { path: { company_id: 'c1' }, query }, headers: { Prefer: 'odata.maxpagesize=1' } })) walked.push(listed.displayName);
+      for await (const listed of client.listAll(entitySet.set, { params: { path: { company_id: 'c1' }, query }, headers: { Prefer: 'odata.maxpagesize=1' } })) walked.push(listed.displayName);
       expect(walked).toEqual(['Adatum', 'Adatum Corporation', 'Alpine']);
       expect(mock.requests.length - before, 'one request a page').toBe(3);
     } finally {
@@ -424,7 +425,7 @@ describe('growing the workspace by the recipe', () => {
   it('the docs show every new operation and version', async () => {
     const page = await readFile(join(dir, 'generated/docs/businesscentral-v2.0.html'), 'utf8');
     const added = [GROWTH.getVendor.operationId, GROWTH.deleteVendor.operationId].filter((id) => applied[id]);
-    for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), ...(applied.customers ? ['listCustomers', 'getCustomer'] : []), 'updateVendor']) expect(page, id).toContain(id);
+    for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), entitySet.list, entitySet.get, 'updateVendor']) expect(page, id).toContain(id);
     if (applied.listUsage) expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
     if (applied.resourceType) {
       const sql = await readFile(join(dir, `generated/docs/sql-${GROWTH.servers.version}.html`), 'utf8');
