@@ -1,5 +1,5 @@
 // House rules for ARM tracked resources (a PUT on `…/providers/{Namespace}/{type}/{name}`
-// whose body has `location`; arm.js): what ARM's resource-provider contract asks of them.
+// whose body has `location`; model/arm.mjs): what ARM's resource-provider contract asks of them.
 //   put:       the PUT answers the resource itself for 200 (replaced) and 201 (created)
 //   shape:     `location` is required on the PUT body, and the resource has `tags`
 //   read-only: `id`, `name`, `type`, `systemData` and `provisioningState` (top level or in
