@@ -2,11 +2,12 @@
 // path parameter names ignored), their parameters (by `in` and name), request bodies,
 // responses and media types, walks request and response schemas side by side, and shows
 // each matched pair to the rules of its scope (rules.mjs).
+import { RESOURCE_MANAGER } from '../model/family.mjs';
+import { METHODS } from '../model/operations.mjs';
 import { locationOf } from './load.mjs';
 import { RULES } from './rules.mjs';
 import { asArray, asObject, flat, isObject } from './schema.mjs';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const MAX_DEPTH = 48;
 const BY_SCOPE = new Map();
 for (const rule of RULES) for (const scope of rule.scope) BY_SCOPE.set(scope, [...(BY_SCOPE.get(scope) ?? []), rule]);
@@ -72,7 +73,7 @@ export function compareDocuments(before, after, meta) {
   const stack = new Set();
   const ids = new WeakMap();
   let nextId = 0;
-  const id = (x) => (isObject(x) ? (ids.get(x) ?? (ids.set(x, ++nextId), nextId)) : 0);
+  const id = (x) => (isObject(x) ? (ids.get(x) ?? ids.set(x, ++nextId).get(x)) : 0);
 
   function walk(side, o, n, at) {
     const [fo, fn] = [flat(o), flat(n)];
@@ -107,7 +108,7 @@ export function compareDocuments(before, after, meta) {
       // Resource management's api-version is filled in by the client, and each document
       // accepts exactly its own version (a house lint rule): it differs between any two
       // versions by construction, which is not a change a caller sees.
-      if (pk === 'query:api-version' && meta.family === 'resource-manager') continue;
+      if (pk === 'query:api-version' && meta.family === RESOURCE_MANAGER) continue;
       const pat = { ...at, where: 'parameter', param: { in: np.in, name: np.name } };
       run('parameter', op, np, pat);
       walk('request', paramSchema(op), paramSchema(np), pat);

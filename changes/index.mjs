@@ -34,6 +34,7 @@
 //   summaryLines(changes, max = 10) -> string[]   for watch mode: one line per change
 //     (`<api>@<version>  <formatChange>`), at most `max`, then `... and N more`, then a count line.
 import { compareVersions, loadApis, ROOT } from '../model/apis.mjs';
+import { familyOfRoot } from '../model/family.mjs';
 import { applyAccepted, readAccepted } from './accepted.mjs';
 import { compareDocuments } from './compare.mjs';
 import { ChangesError, gitSource, loadDocument, locationOf, parseFile, worktreeSource } from './load.mjs';
@@ -43,7 +44,12 @@ import { targetMoves } from './targets.mjs';
 
 export { ChangesError, RULES, compareDocuments };
 
-const familyOf = (root) => (root.includes('/resource-manager/') ? 'resource-manager' : 'business-central');
+/** @typedef {ReturnType<typeof loadApis>[number]} Api */
+/**
+ * One API and version's changes, with what it was compared against (`ref` null: the working tree).
+ * @typedef {{ name: string, against: { version: string | null, ref: string | null } | null, published: boolean, changes: any[], newApi?: boolean, removed?: boolean, targets?: boolean }} Group
+ */
+
 const RANK = Object.fromEntries(LEVELS.map((l, i) => [l, i]));
 const lineNo = (location) => Number(location.split(':').pop()) || 0;
 
@@ -75,6 +81,7 @@ const sortChanges = (changes, order) =>
 /**
  * The whole comparison, for the CLI: `groups` (one per API and version, with what it was
  * compared against), every change, and the stale accepted entries.
+ * @param {{ apis?: Api[], base?: string, root?: string, all?: boolean, removed?: string[] }} [options]
  */
 export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = only === undefined, removed = [] } = {}) {
   const apis = only ?? loadApis();
@@ -90,14 +97,16 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
     if (!loaded.has(key)) loaded.set(key, loadDocument(source, rootRel).document);
     return loaded.get(key);
   };
+  /** @type {Group[]} */
   const groups = [];
   for (const api of apis) {
     const after = { document: load(work, 'work', api.rootRelative) };
     const meta = { api: api.apiName, version: api.version, family: api.family };
+    /** @type {Group} */
     let group;
     if (baseApis.has(api.name)) {
       const before = { document: load(baseSource, 'base', baseApis.get(api.name)) };
-      group = { name: api.name, against: { version: api.version, ref: base }, published: true };
+      group = { name: api.name, against: { version: api.version, ref: base }, published: true, changes: [] };
       group.changes = withContext(compareDocuments(before.document, after.document, { ...meta, published: true }), { published: true, from: group.against });
     } else {
       const previous = everyApi.filter((a) => a.apiName === api.apiName && compareVersions(a.version, api.version) < 0).sort((a, b) => compareVersions(a.version, b.version)).at(-1);
@@ -136,7 +145,7 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
     const atBase = [...baseApis].filter(([name]) => name.split('@')[0] === apiName);
     if (!atBase.length) continue;
     const before = atBase.map(([name, rootRel]) => [name.split('@')[1] ?? '', load(baseSource, 'base', rootRel)]);
-    const family = everyApi.find((a) => a.apiName === apiName)?.family ?? familyOf(atBase[0][1]);
+    const family = everyApi.find((a) => a.apiName === apiName)?.family ?? familyOfRoot(atBase[0][1]);
     const moves = targetMoves(before, after, { api: apiName, family });
     if (!moves.length) continue;
     const against = { version: null, ref: base };
@@ -154,10 +163,15 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
   return { base, groups, changes, stale };
 }
 
+/** @param {{ apis?: Api[], base?: string, removed?: string[] }} [options] */
 export function changeSummary({ apis = loadApis(), base = 'HEAD', removed = [] } = {}) {
   return compareWithBase({ apis, base, all: false, removed }).changes;
 }
 
+/**
+ * @param {string} apiName
+ * @param {{ onRead?: (rel: string, text: string | undefined) => void }} [options]
+ */
 export function changesBetweenVersions(apiName, { onRead } = {}) {
   const tree = worktreeSource(ROOT);
   // `onRead(rel, text)` sees every file the comparison reads (the docs cache keys on them).
@@ -167,7 +181,7 @@ export function changesBetweenVersions(apiName, { onRead } = {}) {
   const changes = [];
   for (let i = 1; i < versions.length; i++) {
     const [prev, next] = [versions[i - 1], versions[i]];
-    const family = next.family ?? familyOf(next.rootRelative);
+    const family = next.family ?? familyOfRoot(next.rootRelative);
     // The version named with its operations, then what it changes against the previous one.
     const found = presenceChanges('version-added', { name: next.name, document: documents[i][1] });
     found.push(...compareDocuments(documents[i - 1][1], documents[i][1], { api: apiName, version: next.version, family, published: false }));

@@ -83,7 +83,7 @@ export function gitSource(root, ref) {
     }
     const files = new Map();
     if (blobs.length) {
-      const out = git(root, ['cat-file', '--batch'], blobs.map(([, sha]) => sha).join('\n') + '\n');
+      const out = git(root, ['cat-file', '--batch'], `${blobs.map(([, sha]) => sha).join('\n')}\n`);
       let offset = 0;
       for (const [path] of blobs) {
         const eol = out.indexOf(10, offset);
@@ -108,21 +108,22 @@ export function parseFile(source, rel) {
   const text = source.read(rel);
   if (text === undefined) return undefined;
   // Each node opens and closes; a mapping's children are its keys and values in turn.
+  /** @type {{ line: number, children: any, value?: unknown }[]} */ // children: dropped (undefined) once closed
   const stack = [{ line: 1, children: [] }];
   const listener = (event, state) => {
     if (event === 'open') {
       stack.push({ line: state.line + 1, children: [] });
       return;
     }
-    const frame = stack.pop();
+    const frame = /** @type {(typeof stack)[number]} */ (stack.pop()); // every close follows its open
     const result = state.result;
     frame.value = result;
-    stack.at(-1).children.push(frame);
+    stack[stack.length - 1].children.push(frame);
     if (result !== null && typeof result === 'object' && !LOC.has(result)) {
       const keys = new Map();
       const c = frame.children;
       if (Array.isArray(result)) {
-        if (c.length === result.length) c.forEach((item, i) => keys.set(String(i), item.line));
+        if (c.length === result.length) c.forEach((item, i) => void keys.set(String(i), item.line));
       } else if (c.length % 2 === 0) {
         for (let i = 0; i < c.length; i += 2) keys.set(String(c[i].value), c[i].line);
       }

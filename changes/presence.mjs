@@ -23,6 +23,8 @@ const LEVEL = new Map(PRESENCE_RULES.map((r) => [r.name, r.level]));
  *   document  the resolved document (the new one when added, the base's when removed);
  *   location  where to point for a removal (the `apis` list of redocly.yaml); an addition
  *             points at each operation in the new document.
+ * @param {string} rule
+ * @param {{ name: string, document: any, location?: string }} what
  */
 export function presenceChanges(rule, { name, document, location }) {
   const [api, version = ''] = name.split('@');

@@ -3,6 +3,8 @@
 // the same place of a request or a response, two responses, two media types) and reports
 // what that change does to a client. `scope` says which pairs a rule is shown; `level`
 // may depend on the comparison (see POLICY in the README's "Change report" section).
+import { finalStateVia, isLongRunning as longRunning, LONG_RUNNING as LRO, LONG_RUNNING_OPTIONS as LRO_OPTIONS } from '../model/arm.mjs';
+import { RESOURCE_MANAGER } from '../model/family.mjs';
 import { allows, asArray, asObject, describeTypes, enumValues, flat, isObject, stable, typeSet } from './schema.mjs';
 
 const code = (s) => `\`${s}\``;
@@ -14,23 +16,8 @@ const readOnly = (schema) => flat(schema).readOnly === true;
 const writeOnly = (schema) => flat(schema).writeOnly === true;
 const isSuccess = (status) => /^2(\d\d|XX)$/i.test(String(status));
 
-const LRO = 'x-ms-long-running-operation';
-const LRO_OPTIONS = 'x-ms-long-running-operation-options';
-const longRunning = (op) => op[LRO] === true;
-/**
- * Where the result of a long-running operation is read: its final-state-via, or the
- * default AutoRest and @azure/core-lro take when none is given (the resource itself for
- * PUT and PATCH, the Location URL for POST and DELETE), so writing the default out is not
- * a change.
- */
-function finalStateVia({ method, op }) {
-  const explicit = asObject(op[LRO_OPTIONS])['final-state-via'];
-  if (typeof explicit === 'string') return { value: explicit, explicit: true, method };
-  return { value: method === 'put' || method === 'patch' ? 'original-uri' : 'location', explicit: false, method };
-}
-
 /** Resource management publishes api-versions as frozen contracts; see the README. */
-const armPublished = (ctx) => ctx.family === 'resource-manager' && ctx.published;
+const armPublished = (ctx) => ctx.family === RESOURCE_MANAGER && ctx.published;
 
 
 /** The place a rule talks about, as words: "response property `city` of `updateVendor` 200". */
@@ -114,7 +101,7 @@ export const RULES = [
     level: 'breaking',
     scope: ['document'],
     why: 'every call to the path now gets 404',
-    check(o, n, at, report) {
+    check(o, n, _at, report) {
       const paths = new Set([...n.operations.values()].map((op) => op.pathKey));
       for (const op of o.operations.values()) {
         if (!paths.has(op.pathKey)) report(`path ${code(op.path)} was removed, and with it ${code(op.label)} (${op.method.toUpperCase()})`, n.document, 'paths', op.label);
@@ -126,7 +113,7 @@ export const RULES = [
     level: 'breaking',
     scope: ['document'],
     why: 'calls to it now get 404 or 405',
-    check(o, n, at, report) {
+    check(o, n, _at, report) {
       const paths = new Map([...n.operations.values()].map((op) => [op.pathKey, op]));
       for (const [key, op] of o.operations) {
         if (!n.operations.has(key) && paths.has(op.pathKey)) report(`operation ${code(op.label)} (${op.method.toUpperCase()} ${op.path}) was removed`, paths.get(op.pathKey).pathItem, undefined, op.label);
@@ -338,7 +325,7 @@ export const RULES = [
       for (const { before, after } of unsatisfied(o, n)) {
         const next = after.find((a) => schemesWithin(a, before));
         if (!next) continue;
-        const extra = [...next].flatMap(([scheme, scopes]) => [...scopes].filter((s) => !before.get(scheme).has(s)).map((s) => `${s} (${scheme})`));
+        const extra = [...next].flatMap(([scheme, scopes]) => [...scopes].filter((s) => !before.get(scheme)?.has(s)).map((s) => `${s} (${scheme})`));
         report(`${code(at.op)} now needs the scope${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`, n.securityNode, 'security');
       }
     },
@@ -373,7 +360,7 @@ export const RULES = [
     why: 'the poller reads the final result from another place (the status monitor, the Location URL or the resource itself), so the result the wait hands back changes',
     check(o, n, at, report) {
       if (!longRunning(o.op) || !longRunning(n.op)) return;
-      const [before, after] = [finalStateVia(o), finalStateVia(n)];
+      const [before, after] = [finalStateVia(o.method, o.op), finalStateVia(n.method, n.op)];
       if (before.value === after.value) return;
       const shown = (s) => `${s.value}${s.explicit ? '' : ` (the ${s.method.toUpperCase()} default)`}`;
       report(`final-state-via of ${code(at.op)} changed from ${shown(before)} to ${shown(after)}: the result of the wait is read from another place`, asObject(n.op[LRO_OPTIONS]), 'final-state-via');
@@ -438,7 +425,7 @@ export const RULES = [
     level: 'info',
     scope: ['document'],
     why: 'new calls become possible',
-    check(o, n, at, report) {
+    check(o, n, _at, report) {
       for (const [key, op] of n.operations) {
         if (!o.operations.has(key)) report(`operation ${code(op.label)} (${op.method.toUpperCase()} ${op.path}) was added`, op.op, undefined, op.label);
       }

@@ -6,6 +6,7 @@
 // `breaking` when the new target's request or answer for that operation is incompatible
 // with the old one's (the same rules as between two versions), else `warning`.
 import { defaultVersionOf, isPreview } from '../model/apis.mjs';
+import { RESOURCE_MANAGER } from '../model/family.mjs';
 import { compareDocuments, operations } from './compare.mjs';
 import { locationOf } from './load.mjs';
 
@@ -36,7 +37,7 @@ export function targetMoves(before, after, meta) {
     const [method, path] = key.split(' ');
     const oldOp = operations(docs.before.get(from)).get(key);
     const label = oldOp?.label ?? `${method.toUpperCase()} ${path}`;
-    const send = (v) => (meta.family === 'resource-manager' ? `api-version ${v}` : `/api/${v}`);
+    const send = (v) => (meta.family === RESOURCE_MANAGER ? `api-version ${v}` : `/api/${v}`);
     if (!to) {
       // Removed everywhere: operation-removed says so for the version it left; only a move
       // to previews only is news here.

@@ -3,6 +3,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finding, InputError, positionOf, readYamlObject } from '../lib/findings.mjs';
+import { familyOfRoot } from './family.mjs';
 import { outsideGenerated, outsideSpecs } from './workspace-paths.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +54,7 @@ export function loadApis() {
       root: join(ROOT, root),
       rootRelative: root,
       specDir: dirname(join(ROOT, root)),
-      family: root.includes('/resource-manager/') ? 'resource-manager' : 'business-central',
+      family: familyOfRoot(root),
       bundle: join(ROOT, output),
       types: join(GENERATED, 'types', `${slug}.ts`),
       docs: join(GENERATED, 'docs', `${slug}.html`),

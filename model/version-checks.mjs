@@ -4,6 +4,7 @@
 import { basename, dirname, join } from 'node:path';
 import { ROOT } from './apis.mjs';
 import { finding, positionOf, readYamlObject } from '../lib/findings.mjs';
+import { BUSINESS_CENTRAL } from './family.mjs';
 import { basePathOf } from './servers.mjs';
 
 const REDOCLY = join(ROOT, 'redocly.yaml');
@@ -38,7 +39,7 @@ export function versionFindings(apis, checked = apis) {
     }
 
     const root = readYamlObject(api.root, 'root document');
-    if (!root.value) continue; // lint reports why it cannot be read
+    if (root.findings) continue; // lint reports why it cannot be read (a mapping is read, else findings)
     const version = root.value.info?.version;
     if (String(version) !== api.version) {
       const { line, col } = positionOf(root, ['info', 'version']);
@@ -46,7 +47,7 @@ export function versionFindings(apis, checked = apis) {
         finding('workspace', api.root, line, col, 'error', 'api-version-mismatch', `info.version "${version}" disagrees with its redocly.yaml key "${api.name}"`),
       );
     }
-    if (api.family === 'business-central') {
+    if (api.family === BUSINESS_CENTRAL) {
       const prefix = basePathOf(root.value);
       if (!prefix.endsWith(`/api/${api.version}`)) {
         const { line, col } = positionOf(root, ['servers']);

@@ -3,7 +3,8 @@
 // parameter accepts exactly the document's own version (`enum: [<info.version>]`): one
 // document describes one api-version, so a value it declares valid is one the mock
 // (which routes by api-version) serves with this document.
-import { familyOf, operationsOf, RESOURCE_MANAGER } from './family.js';
+import { familyOf, RESOURCE_MANAGER } from '../model/family.mjs';
+import { operationsOf } from '../model/operations.mjs';
 
 export default function armApiVersionRequired(document) {
   if (familyOf(document) !== RESOURCE_MANAGER) return [];

@@ -1,7 +1,7 @@
 // House rule: a resource-management DELETE answers 200 and/or 204 (deleted; 204 also
 // when it was already gone), and 202 only, and always, when it is long-running
 // (`x-ms-long-running-operation: true`): ARM's resource-provider contract.
-import { armOperations, isLongRunning } from './arm.js';
+import { armOperations, isLongRunning } from '../model/arm.mjs';
 
 export default function armDeleteResponses(document) {
   const results = [];

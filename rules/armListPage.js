@@ -2,19 +2,17 @@
 // `nextLink` page: the body has a `nextLink` string and the operation declares
 // `x-ms-pageable: { nextLinkName: nextLink }`. The clients' listAll/listPages and the
 // mock's paging key on that shape; a list without it silently returns the first page only.
-import { armOperations, responseSchemaOf } from './arm.js';
-import { propertiesOf } from './walk.js';
-
-const isArray = (schema) => schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'));
+import { armOperations } from '../model/arm.mjs';
+import { hasType, propertiesOf, responseSchemaOf } from '../model/schemas.mjs';
 
 export default function armListPage(document) {
   const results = [];
   for (const [pathKey, method, operation] of armOperations(document)) {
     if (method !== 'get') continue;
     const properties = propertiesOf(responseSchemaOf(operation, '200'));
-    if (!isArray(properties.value)) continue;
+    if (!hasType(properties.value, 'array')) continue;
     const at = ['paths', pathKey, method];
-    if (properties.nextLink?.type !== 'string' && !(Array.isArray(properties.nextLink?.type) && properties.nextLink.type.includes('string'))) {
+    if (!hasType(properties.nextLink, 'string')) {
       results.push({ message: `GET ${pathKey} lists \`value\` without a \`nextLink\` string in its 200 body: a resource-management list is a nextLink page.`, path: [...at, 'responses', '200'] });
     }
     if (operation['x-ms-pageable']?.nextLinkName !== 'nextLink') {

@@ -1,12 +1,13 @@
 // House rules for ARM tracked resources (a PUT on `…/providers/{Namespace}/{type}/{name}`
-// whose body has `location`; arm.js): what ARM's resource-provider contract asks of them.
+// whose body has `location`; model/arm.mjs): what ARM's resource-provider contract asks of them.
 //   put:       the PUT answers the resource itself for 200 (replaced) and 201 (created)
 //   shape:     `location` is required on the PUT body, and the resource has `tags`
 //   read-only: `id`, `name`, `type`, `systemData` and `provisioningState` (top level or in
 //              `properties`) are set by the service: readOnly, so clients never send them
 // One function, three checks (`functionOptions.check`), so each has its own rule name.
-import { trackedResources, responseSchemaOf, sameSchema } from './arm.js';
-import { propertiesOf, requiredOf } from './walk.js';
+import { trackedResources } from '../model/arm.mjs';
+import { propertiesOf, requiredOf, responseSchemaOf } from '../model/schemas.mjs';
+import { sameSchema } from './walk.js';
 
 const READ_ONLY = ['id', 'name', 'type', 'systemData'];
 
@@ -26,7 +27,7 @@ function put(pathKey, operation) {
   return results;
 }
 
-function shape(pathKey, operation, schema) {
+function shape(pathKey, _operation, schema) {
   const results = [];
   const at = ['paths', pathKey, 'put', 'requestBody'];
   if (!requiredOf(schema).includes('location')) {
@@ -38,7 +39,7 @@ function shape(pathKey, operation, schema) {
   return results;
 }
 
-function readOnly(pathKey, operation, schema) {
+function readOnly(pathKey, _operation, schema) {
   const own = propertiesOf(schema);
   const nested = propertiesOf(own.properties);
   const fields = [...READ_ONLY.filter((name) => name in own).map((name) => [name, own[name]]), ...('provisioningState' in nested ? [['properties.provisioningState', nested.provisioningState]] : []), ...('provisioningState' in own ? [['provisioningState', own.provisioningState]] : [])];

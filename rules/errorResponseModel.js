@@ -1,7 +1,8 @@
 // House rule: error responses (4xx, 5xx, default) use the family's error model, so a
 // client can type every failure: CloudError or ErrorResponse for resource management,
 // BusinessCentralError for business data. The model is recognised by its schema title.
-import { familyOf, operationsOf, RESOURCE_MANAGER, BUSINESS_CENTRAL } from './family.js';
+import { BUSINESS_CENTRAL, familyOf, RESOURCE_MANAGER } from '../model/family.mjs';
+import { operationsOf } from '../model/operations.mjs';
 
 const MODELS = {
   [RESOURCE_MANAGER]: ['CloudError', 'ErrorResponse'],

@@ -2,7 +2,7 @@
 // shown: a named example (the docs print it, the mock serves it), or a description with
 // "Not shown in the source: …". Otherwise the docs would print a generated placeholder
 // (`"code": "string"`) as if the service answered that.
-import { operationsOf } from './family.js';
+import { operationsOf } from '../model/operations.mjs';
 import { mediaOf } from './walk.js';
 
 const ERROR = /^([45](\d\d|XX)|default)$/;

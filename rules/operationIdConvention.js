@@ -3,7 +3,8 @@
 //   resource management: Resource_Verb          (RoleEligibilityScheduleRequests_Get)
 //   business data:       verbNoun, lower camel  (updateVendor, createShipmentMethod; a bound
 //                        action names its own verb: postSalesInvoice for Microsoft.NAV.post)
-import { familyOf, operationsOf, RESOURCE_MANAGER, BUSINESS_CENTRAL } from './family.js';
+import { BUSINESS_CENTRAL, familyOf, RESOURCE_MANAGER } from '../model/family.mjs';
+import { operationsOf } from '../model/operations.mjs';
 
 const CONVENTIONS = {
   [RESOURCE_MANAGER]: { pattern: /^[A-Z][A-Za-z0-9]*_[A-Z][A-Za-z0-9]*$/, example: 'Resource_Verb (e.g. Servers_CheckNameAvailability)' },

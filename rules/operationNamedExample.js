@@ -4,7 +4,7 @@
 // named example: an operation without any has no scenario to send. A DELETE answering
 // 204 has no body to show, so its key parameter carries the name
 // (`examples: { <Scenario>: { value: … } }`); a bare `example:` has no name.
-import { operationsOf } from './family.js';
+import { operationsOf } from '../model/operations.mjs';
 import { mediaOf } from './walk.js';
 
 const named = (node) => Boolean(node?.examples && typeof node.examples === 'object' && Object.keys(node.examples).length > 0);

@@ -1,7 +1,7 @@
 // House rule: every operation either declares its security (its own or the document's)
 // or records, with `x-source-gap`, that the source does not show it. Silence is the
 // one thing not allowed: an operation that simply forgets security looks public.
-import { operationsOf } from './family.js';
+import { operationsOf } from '../model/operations.mjs';
 
 const declares = (security) => Array.isArray(security) && security.length > 0;
 

@@ -1,7 +1,7 @@
 // House rule: every parameter of every operation carries an example (`example` or
 // `examples`). The docs' TypeScript and curl samples, "Try it", the contract tests and
 // other renderers build a request from it; without one they would send an empty key.
-import { operationsOf } from './family.js';
+import { operationsOf } from '../model/operations.mjs';
 
 export default function parameterExample(document) {
   const results = [];

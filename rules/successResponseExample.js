@@ -1,6 +1,6 @@
 // House rule: every success (2xx) response body carries at least one example, so the
 // docs show it and the mock can serve it by name (`Prefer: example=<scenario>`).
-import { operationsOf } from './family.js';
+import { operationsOf } from '../model/operations.mjs';
 
 export default function successResponseExample(document) {
   const results = [];

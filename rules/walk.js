@@ -28,17 +28,19 @@ export function forEachObject(root, visit) {
   walk(root);
 }
 
-/** The properties of an object schema, its allOf parts' included (ARM resources are `allOf: [TrackedResource]`). */
-export function propertiesOf(schema, seen = new Set()) {
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return {};
-  seen.add(schema);
-  const parts = (schema.allOf ?? []).map((part) => propertiesOf(part, seen));
-  return Object.assign({}, ...parts, schema.properties ?? {});
-}
-
-/** The required property names of an object schema, its allOf parts' included. */
-export function requiredOf(schema, seen = new Set()) {
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
-  seen.add(schema);
-  return [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((part) => requiredOf(part, seen))];
+/**
+ * Whether two resolved schemas are the same: the same object, or equal in structure
+ * (a `$ref` to one file resolves to one object per use). Cycles compare as equal.
+ * @param {any} a
+ * @param {any} b
+ * @returns {boolean}
+ */
+export function sameSchema(a, b, seen = new Set()) {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (seen.has(a)) return true;
+  seen.add(a);
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => key in b && sameSchema(a[key], b[key], seen));
 }

@@ -1,6 +1,6 @@
 // The gaps a bundled document records (`x-source-gap` on any node), each with a short,
 // readable name of where it sits, for the landing page's at-a-glance list.
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+import { METHODS } from '../model/operations.mjs';
 
 /**
  * The document as readers get it: each gap said once, in its node's description, with
@@ -38,7 +38,7 @@ function describe(document, keys) {
   if (section === 'info') return 'the whole API';
   if (section === 'paths') {
     const [method, ...inner] = rest;
-    const head = METHODS.has(method) ? `${method.toUpperCase()} ${name}` : name;
+    const head = METHODS.includes(method) ? `${method.toUpperCase()} ${name}` : name;
     return [head, ...within(inner, () => document.paths[name][method])].join(' › ');
   }
   if (section === 'components') {

@@ -2,26 +2,27 @@
 // a link to each document's page and the gaps each document records. Hand-made HTML
 // with inline CSS and system fonts only, so it opens offline like the Redoc pages.
 import { compareVersions } from '../model/apis.mjs';
+import { BUSINESS_CENTRAL, RESOURCE_MANAGER } from '../model/family.mjs';
 import { CSP } from './offline.mjs';
 
 const FAMILIES = [
   {
-    id: 'resource-manager',
+    id: RESOURCE_MANAGER,
     name: 'Resource management',
     about: 'Versioned by the required <code>api-version</code> query parameter; served under <code>{base_url}</code>.',
   },
   {
-    id: 'business-central',
+    id: BUSINESS_CENTRAL,
     name: 'Business data',
     about: 'Versioned by the path prefix <code>/api/vX.Y</code>; served under <code>{api_prefix}</code>.',
   },
 ];
 
-const escape = (text) =>
+const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** Escaped, with a line-break chance after each `/` and `›`: long paths wrap at their joints, not mid-word. */
-const breakable = (text) => escape(text).replace(/([/›])/g, '$1<wbr>');
+const breakable = (text) => escapeHtml(text).replace(/([/›])/g, '$1<wbr>');
 
 const version = (operation) =>
   operation.apiVersion ? `api-version ${operation.apiVersion}` : operation.prefix.replace(/^\/api\//, '');
@@ -36,11 +37,11 @@ function operationRow(page, operation) {
         <tr>
           <td><span class="method ${operation.method.toLowerCase()}">${operation.method}</span></td>
           <td>
-            <a class="op" href="${escape(page.href + operation.anchor)}">${escape(operation.summary || operation.operationId)}</a>
+            <a class="op" href="${escapeHtml(page.href + operation.anchor)}">${escapeHtml(operation.summary || operation.operationId)}</a>
             <div class="path"><code>${fullPath(operation)}</code></div>
-            <div class="id">operationId <code>${escape(operation.operationId)}</code></div>
+            <div class="id">operationId <code>${escapeHtml(operation.operationId)}</code></div>
           </td>
-          <td class="version">${escape(version(operation))}${versionBadges(page)}</td>
+          <td class="version">${escapeHtml(version(operation))}${versionBadges(page)}</td>
         </tr>`;
 }
 
@@ -62,12 +63,12 @@ function ordered(pages) {
 
 function documentCard(page) {
   const gaps = page.gaps
-    .map(({ where, gap }) => `\n            <li><span class="where">${breakable(where)}</span> ${escape(gap)}</li>`)
+    .map(({ where, gap }) => `\n            <li><span class="where">${breakable(where)}</span> ${escapeHtml(gap)}</li>`)
     .join('');
   return `
-      <article class="doc" id="${escape(page.api.slug)}">
-        <h3><a href="${escape(page.href)}">${escape(page.title)}</a></h3>
-        <p class="meta"><code>${escape(page.api.name)}</code> · version ${escape(page.version)}${versionBadges(page)} · ${page.operations.length} operation${page.operations.length === 1 ? '' : 's'} · <a href="${escape(page.href)}">open the reference →</a></p>
+      <article class="doc" id="${escapeHtml(page.api.slug)}">
+        <h3><a href="${escapeHtml(page.href)}">${escapeHtml(page.title)}</a></h3>
+        <p class="meta"><code>${escapeHtml(page.api.name)}</code> · version ${escapeHtml(page.version)}${versionBadges(page)} · ${page.operations.length} operation${page.operations.length === 1 ? '' : 's'} · <a href="${escapeHtml(page.href)}">open the reference →</a></p>
         <details open>
           <summary>Not shown in the source (${page.gaps.length})</summary>
           <ul class="gaps">${gaps}
@@ -81,13 +82,13 @@ function changesSection(apiName, changes) {
   if (!changes?.length) return '';
   const items = changes
     .map((c) => {
-      const from = c.context?.from?.version ? `${escape(c.context.from.version)} → ` : '';
-      return `\n            <li><span class="level ${escape(c.level)}">${escape(c.level)}</span> <span class="step">${from}${escape(c.version)}</span> <code>${escape(c.rule)}</code> ${escape(c.message)}</li>`;
+      const from = c.context?.from?.version ? `${escapeHtml(c.context.from.version)} → ` : '';
+      return `\n            <li><span class="level ${escapeHtml(c.level)}">${escapeHtml(c.level)}</span> <span class="step">${from}${escapeHtml(c.version)}</span> <code>${escapeHtml(c.rule)}</code> ${escapeHtml(c.message)}</li>`;
     })
     .join('');
   return `
-      <details class="changes" id="changes-${escape(apiName)}" open>
-        <summary>Changes between versions of <code>${escape(apiName)}</code> (${changes.length})</summary>
+      <details class="changes" id="changes-${escapeHtml(apiName)}" open>
+        <summary>Changes between versions of <code>${escapeHtml(apiName)}</code> (${changes.length})</summary>
         <ul>${items}
         </ul>
       </details>`;

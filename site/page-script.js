@@ -5,7 +5,8 @@
 //      request, editable (path and query parameters, headers, body), and "Send", which
 //      sends it to the mock that `npm run docs:serve` serves on the page's own origin and
 //      shows the answer's status, headers and body. The mock keeps state between sends.
-(function () {
+(() => {
+  // biome-ignore lint/suspicious/noRedundantUseStrict: a classic script (not a module), where strict mode is not implied
   'use strict';
   const read = (id) => JSON.parse(document.getElementById(id).textContent);
   const definition = read('redoc-definition');

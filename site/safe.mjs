@@ -52,8 +52,7 @@ function inertInline(text) {
   let out = '';
   let at = 0;
   const ticks = /`+/g;
-  let open;
-  while ((open = ticks.exec(text))) {
+  for (let open = ticks.exec(text); open; open = ticks.exec(text)) {
     // The closing run of the same length; without one, the backticks are plain text.
     const close = new RegExp(`(?<!\`)${open[0]}(?!\`)`, 'g');
     close.lastIndex = open.index + open[0].length;

@@ -7,9 +7,11 @@
 // What a sample says is read from the document: the family (which client), the path
 // template, the parameters and their examples, the request body's first example, and
 // the operation's shape (which call): see `sampleShape`.
+import { INITIAL_STATUSES, LONG_RUNNING_METHODS, NEXT_LINK, pollingHeadersOf } from '../model/arm.mjs';
+import { BUSINESS_CENTRAL, RESOURCE_MANAGER } from '../model/family.mjs';
+import { ifMatchOf, NEXT_LINK as ODATA_NEXT_LINK } from '../model/odata.mjs';
+import { METHODS } from '../model/operations.mjs';
 import { basePathOf } from '../model/servers.mjs';
-
-export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /** A local `$ref` followed (bundled documents hold only local ones). */
 export function deref(document, node) {
@@ -64,7 +66,7 @@ function bodyExample(document, operation) {
  * and what the docs' "Try it" opens with. Values are strings (as typed into a form).
  */
 export function exampleRequest(document, { path, method, operation, parameters }, family) {
-  const odata = family === 'business-central' ? odataQueryExample(document, operation) : {};
+  const odata = family === BUSINESS_CENTRAL ? odataQueryExample(document, operation) : {};
   const pick = (where) =>
     parameters
       .filter((p) => p.in === where)
@@ -106,14 +108,15 @@ export function odataQueryExample(document, operation) {
   const page = resolveSchema(document, ok?.content?.['application/json']?.schema);
   const item = resolveSchema(document, resolveSchema(document, page?.properties?.value)?.items);
   if (!item?.properties) return {};
+  /** @type {[string, any][]} */
   const properties = Object.entries(item.properties).map(([name, schema]) => [name, resolveSchema(document, schema) ?? {}]);
   const first = examplesOf(document, ok)
     .flatMap((value) => (Array.isArray(value?.value) ? value.value : []))
     .find((entity) => entity && typeof entity === 'object');
-  const isText = ([name, schema]) => name !== 'id' && [schema.type].flat().includes('string') && !schema.format && !schema.enum;
+  const isText = (/** @type {[string, any]} */ [name, schema]) => name !== 'id' && [schema.type].flat().includes('string') && !schema.format && !schema.enum;
   const text = properties.find((p) => isText(p) && typeof first?.[p[0]] === 'string' && first[p[0]]) ?? properties.find(isText);
   const navigation = properties.find(([, schema]) => [schema.type].flat().includes('object') || [resolveSchema(document, schema.items)?.type].flat().includes('object'));
-  const letter = String(first?.[text?.[0]] ?? 'A').charAt(0).replace(/'/g, "''") || 'A';
+  const letter = String(first?.[String(text?.[0])] ?? 'A').charAt(0).replace(/'/g, "''") || 'A';
   // Without a text property: the key (`id`), else the first primitive property, else nothing.
   const plain = properties.find(([name]) => name === 'id') ?? properties.find(([, schema]) => !['object', 'array'].some((t) => [schema.type].flat().includes(t)));
   const name = text?.[0] ?? plain?.[0];
@@ -160,21 +163,19 @@ export function sampleShape(document, entry, family, conveniences = new Set()) {
     const ok = deref(document, operation.responses?.['200']);
     const schema = resolveSchema(document, ok?.content?.['application/json']?.schema);
     // The link's name is the family's: `nextLink` (resource management), `@odata.nextLink` (business data).
-    const link = family === 'business-central' ? '@odata.nextLink' : 'nextLink';
+    const link = family === BUSINESS_CENTRAL ? ODATA_NEXT_LINK : NEXT_LINK;
     if (resolveSchema(document, schema?.properties?.value)?.type === 'array' && schema?.properties?.[link]) return 'list';
   }
-  if (family === 'resource-manager' && ['put', 'patch', 'post', 'delete'].includes(method) && conveniences.has('beginAndWait') && isLongRunning(document, operation)) return 'long-running';
-  if (family === 'business-central' && method === 'patch' && conveniences.has('patchWithETag')) {
-    if (parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match' && p.required)) return 'etag-patch';
-  }
+  if (family === RESOURCE_MANAGER && LONG_RUNNING_METHODS.includes(method) && conveniences.has('beginAndWait') && isLongRunning(document, operation)) return 'long-running';
+  if (family === BUSINESS_CENTRAL && method === 'patch' && conveniences.has('patchWithETag') && ifMatchOf(parameters)?.required) return 'etag-patch';
   return 'call';
 }
 
 /** ARM's long-running shape, as the clients' types read it: a 201 or 202 that declares a polling link header. */
 export function isLongRunning(document, operation) {
-  return ['201', '202'].some((status) => {
-    const headers = Object.keys(deref(document, operation.responses?.[status])?.headers ?? {}).map((name) => name.toLowerCase());
-    return headers.includes('azure-asyncoperation') || headers.includes('location');
+  return INITIAL_STATUSES.some((status) => {
+    const declared = pollingHeadersOf(deref(document, operation.responses?.[status]));
+    return declared.asyncOperation || declared.location;
   });
 }
 
@@ -185,8 +186,8 @@ function resolveSchema(document, schema) {
 }
 
 const FACTORY = {
-  'resource-manager': { factory: 'createResourceManagerClient', name: 'arm' },
-  'business-central': { factory: 'createBusinessCentralClient', name: 'bc' },
+  [RESOURCE_MANAGER]: { factory: 'createResourceManagerClient', name: 'arm' },
+  [BUSINESS_CENTRAL]: { factory: 'createBusinessCentralClient', name: 'bc' },
 };
 
 const ts = (value) => JSON.stringify(value);
@@ -198,13 +199,13 @@ const tsValue = (value, indent) => JSON.stringify(value, null, 2).replace(/\n/g,
 /** The TypeScript sample of one operation: this package's client, the result narrowed with `ok`. */
 export function typescriptSample(document, entry, family, conveniences) {
   const request = exampleRequest(document, entry, family);
-  const { factory, name } = FACTORY[family] ?? FACTORY['resource-manager'];
+  const { factory, name } = FACTORY[family] ?? FACTORY[RESOURCE_MANAGER];
   const mockUrl = new URL(mockUrlOf(document) ?? 'http://127.0.0.1:4010').origin;
   const shape = sampleShape(document, entry, family, conveniences);
   // resource management: the client fills in api-version; business data: the client adds /api/vX.Y.
   // A business-data list shows its query options (filtered and ordered, a page at a time).
-  const odataList = shape === 'list' && family === 'business-central';
-  const query = request.query.filter((q) => !(family === 'resource-manager' && q.name === 'api-version') && (q.required || (odataList && ['$filter', '$orderby'].includes(q.name) && q.value !== '')));
+  const odataList = shape === 'list' && family === BUSINESS_CENTRAL;
+  const query = request.query.filter((q) => !(family === RESOURCE_MANAGER && q.name === 'api-version') && (q.required || (odataList && ['$filter', '$orderby'].includes(q.name) && q.value !== '')));
   const headers = request.headers.filter((h) => h.required && !(shape === 'etag-patch' && h.name.toLowerCase() === 'if-match'));
   const params = [];
   if (request.pathParams.length) params.push(['path', tsObject(request.pathParams.map((p) => [p.name, ts(p.value)]))]);

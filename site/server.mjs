@@ -84,6 +84,8 @@ function answerAfterBody(request, answer) {
  * `root`: the docs folder. `mock`: `{ url }` of a running mock to pass API paths to, or a
  * promise of one (API requests wait for it; the pages are served at once), optional.
  * `allowHosts`: host names besides loopback ones to answer.
+ * @param {string} root
+ * @param {{ mock?: { url: string } | Promise<{ url: string }>, allowHosts?: string[] }} [options]
  */
 export function createDocsServer(root, { mock, allowHosts = [] } = {}) {
   const server = createServer(async (request, response) => {
@@ -157,7 +159,7 @@ function proxy(request, response, mock) {
     response.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(response);
   });
-  outgoing.on('error', (error) => {
+  outgoing.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
     if (response.headersSent) response.destroy();
     else plain(response, 502, `The mock did not answer (${error.code ?? error.message})\n`);
   });
@@ -174,7 +176,7 @@ export function serveDocs(root, port = 0, options = {}) {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
-      resolvePromise({ server, url: `http://127.0.0.1:${server.address().port}/` });
+      resolvePromise({ server, url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/` });
     });
   });
 }
