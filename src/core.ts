@@ -31,7 +31,8 @@ import { serializePath } from './path-serializer.js';
 import { backoff, IDEMPOTENT, RETRY_STATUS, retryDelay } from './retry.js';
 import { describeCause, diagnose, errorBody } from './results.js';
 
-export type { ClientOptions, Family, TokenCredentialLike } from './options.js';
+export type { ClientOptions, Family } from './options.js';
+export type { TokenCredentialLike } from './credentials.js';
 export { VERSION_SHAPES } from './operations.js';
 
 /** On each Response: the URL its request went to (the paging helper remembers it). */
