@@ -9,10 +9,15 @@
  */
 import {
   createBusinessCentralClient as createBusinessCentral,
+  createBusinessCentralClientOf as createBusinessCentralOf,
   createResourceManagerClient as createResourceManager,
+  createResourceManagerClientOf as createResourceManagerOf,
+  type BusinessCentralApiName,
   type BusinessCentralApiVersions,
   type BusinessCentralClient,
   type BusinessCentralOptions,
+  type ManifestApi,
+  type ResourceManagerApiName,
   type ResourceManagerApiVersions,
   type ResourceManagerClient,
   type ResourceManagerOptions,
@@ -26,7 +31,7 @@ let shared: NodeHttpFetch | undefined;
 
 // Idle keep-alive sockets are unref'd by node:http, so the shared instance never keeps
 // a process alive.
-const withNodeFetch = <O extends ClientOptions>(options: O): O =>
+const withNodeFetch = <O extends Pick<ClientOptions, 'fetch'>>(options: O): O =>
   options?.fetch !== undefined ? options : { ...options, fetch: (shared ??= createNodeHttpFetch()) };
 
 // Local exports win over the `export *` above.
@@ -40,4 +45,18 @@ export function createBusinessCentralClient<const Pins extends BusinessCentralAp
   options: BusinessCentralOptions<Pins>,
 ): BusinessCentralClient<Pins> {
   return createBusinessCentral(withNodeFetch(options));
+}
+
+export function createResourceManagerClientOf<
+  const Named extends readonly ManifestApi<'resource-manager', ResourceManagerApiName>[],
+  const Pins extends ResourceManagerApiVersions<Named[number]['name']> = {},
+>(named: Named, options: ResourceManagerOptions<Pins>): ResourceManagerClient<Pins, Named[number]['name']> {
+  return createResourceManagerOf<Named, Pins>(named, withNodeFetch(options));
+}
+
+export function createBusinessCentralClientOf<
+  const Named extends readonly ManifestApi<'business-central', BusinessCentralApiName>[],
+  const Pins extends BusinessCentralApiVersions<Named[number]['name']> = {},
+>(named: Named, options: BusinessCentralOptions<Pins>): BusinessCentralClient<Pins, Named[number]['name']> {
+  return createBusinessCentralOf<Named, Pins>(named, withNodeFetch(options));
 }
