@@ -93,8 +93,8 @@ export function versionsByApi(apis, operations = []) {
     }
     const alike = apis.find((other) => other.apiName !== api.apiName && apiConstName(other.apiName) === apiConstName(api.apiName));
     if (alike) throw new InputError([finding('workspace', REDOCLY, 1, 1, 'error', 'api-name', `"${api.apiName}" and "${alike.apiName}" are one name to the clients (${apiConstName(api.apiName)})`)]);
-    const entry = (families[api.family][api.apiName] ??= { versions: [], default: null });
-    entry.versions.push(api.version);
+    families[api.family][api.apiName] ??= { versions: [], default: null };
+    families[api.family][api.apiName].versions.push(api.version);
   }
   for (const [familyName, family] of Object.entries(families)) {
     for (const [apiName, entry] of Object.entries(family)) {
@@ -179,7 +179,7 @@ export function clientManifestOf(catalogue) {
 }
 
 /** `container-instance` -> `containerInstanceApi`: the name generated/client-manifest.ts exports one API under. */
-const apiConstName = (apiName) => `${apiName.replace(/[^A-Za-z0-9]+(.?)/g, (_, next) => next.toUpperCase()).replace(/^(?=\d)/, '_')}Api`;
+export const apiConstName = (apiName) => `${apiName.replace(/[^A-Za-z0-9]+(.?)/g, (_, next) => next.toUpperCase()).replace(/^(?=\d)/, '_')}Api`;
 
 /**
  * generated/client-manifest.ts: `apis` (clientManifestOf: every API, what a client of its
@@ -240,7 +240,7 @@ function assertDerivable(apis, operations) {
   const misshapen = apis.filter((api) => !VERSION_SHAPES[api.family].test(api.version));
   const config = misshapen.length ? readYamlObject(REDOCLY, 'Redocly configuration') : undefined;
   for (const api of misshapen) {
-    const { line, col } = config.value ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
+    const { line, col } = config?.document ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
     const shape = api.family === 'resource-manager' ? 'YYYY-MM-DD or YYYY-MM-DD-preview' : 'vN.N';
     findings.push(finding('workspace', REDOCLY, line, col, 'error', 'api-version-shape', `"${api.name}": a ${api.family} version is ${shape}, not "${api.version}"`));
   }

@@ -31,8 +31,11 @@ let shared: NodeHttpFetch | undefined;
 
 // Idle keep-alive sockets are unref'd by node:http, so the shared instance never keeps
 // a process alive.
-const withNodeFetch = <O extends Pick<ClientOptions, 'fetch'>>(options: O): O =>
-  options?.fetch !== undefined ? options : { ...options, fetch: (shared ??= createNodeHttpFetch()) };
+function withNodeFetch<O extends Pick<ClientOptions, 'fetch'>>(options: O): O {
+  if (options?.fetch !== undefined) return options;
+  shared ??= createNodeHttpFetch();
+  return { ...options, fetch: shared };
+}
 
 // Local exports win over the `export *` above.
 export function createResourceManagerClient<const Pins extends ResourceManagerApiVersions = {}>(

@@ -125,9 +125,5 @@ export function operationTable(family: Family, held: Readonly<Record<string, Hel
   }
 
   /** The operation of "METHOD path", or why it cannot be sent. */
-  return (key: string): OperationInfo | string => {
-    let entry = found.get(key);
-    if (entry === undefined) found.set(key, (entry = resolve(key)));
-    return entry;
-  };
+  return (key: string): OperationInfo | string => found.get(key) ?? found.set(key, resolve(key)).get(key)!;
 }
