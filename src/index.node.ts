@@ -7,21 +7,7 @@
  * browser get ./index.ts, with the global fetch. Pass `fetch: globalThis.fetch` to get
  * the global fetch on Node (e.g. for a library that intercepts it in tests).
  */
-import {
-  createBusinessCentralClient as createBusinessCentral,
-  createBusinessCentralClientOf as createBusinessCentralOf,
-  createResourceManagerClient as createResourceManager,
-  createResourceManagerClientOf as createResourceManagerOf,
-  type BusinessCentralApiName,
-  type BusinessCentralApiVersions,
-  type BusinessCentralClient,
-  type BusinessCentralOptions,
-  type ManifestApi,
-  type ResourceManagerApiName,
-  type ResourceManagerApiVersions,
-  type ResourceManagerClient,
-  type ResourceManagerOptions,
-} from './index.js';
+import * as root from './index.js';
 import type { ClientOptions } from './core.js';
 import { createNodeHttpFetch, type NodeHttpFetch } from './transport-node-http.js';
 
@@ -37,29 +23,8 @@ function withNodeFetch<O extends Pick<ClientOptions, 'fetch'>>(options: O): O {
   return { ...options, fetch: shared };
 }
 
-// Local exports win over the `export *` above.
-export function createResourceManagerClient<const Pins extends ResourceManagerApiVersions = {}>(
-  options: ResourceManagerOptions<Pins>,
-): ResourceManagerClient<Pins> {
-  return createResourceManager(withNodeFetch(options));
-}
-
-export function createBusinessCentralClient<const Pins extends BusinessCentralApiVersions = {}>(
-  options: BusinessCentralOptions<Pins>,
-): BusinessCentralClient<Pins> {
-  return createBusinessCentral(withNodeFetch(options));
-}
-
-export function createResourceManagerClientOf<
-  const Named extends readonly ManifestApi<'resource-manager', ResourceManagerApiName>[],
-  const Pins extends ResourceManagerApiVersions<Named[number]['name']> = {},
->(named: Named, options: ResourceManagerOptions<Pins>): ResourceManagerClient<Pins, Named[number]['name']> {
-  return createResourceManagerOf<Named, Pins>(named, withNodeFetch(options));
-}
-
-export function createBusinessCentralClientOf<
-  const Named extends readonly ManifestApi<'business-central', BusinessCentralApiName>[],
-  const Pins extends BusinessCentralApiVersions<Named[number]['name']> = {},
->(named: Named, options: BusinessCentralOptions<Pins>): BusinessCentralClient<Pins, Named[number]['name']> {
-  return createBusinessCentralOf<Named, Pins>(named, withNodeFetch(options));
-}
+// Local exports win over the `export *` above; each is typed as the one it wraps.
+export const createResourceManagerClient: typeof root.createResourceManagerClient = (options) => root.createResourceManagerClient(withNodeFetch(options));
+export const createBusinessCentralClient: typeof root.createBusinessCentralClient = (options) => root.createBusinessCentralClient(withNodeFetch(options));
+export const createResourceManagerClientOf: typeof root.createResourceManagerClientOf = (named, options) => root.createResourceManagerClientOf(named, withNodeFetch(options));
+export const createBusinessCentralClientOf: typeof root.createBusinessCentralClientOf = (named, options) => root.createBusinessCentralClientOf(named, withNodeFetch(options));
