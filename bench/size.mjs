@@ -70,11 +70,9 @@ async function measure(name, source, dir, manifest = catalogue) {
 // the app is bundled with the manifest generated (as `npm run generate` does) from this
 // workspace's catalogue grown by (a) 300 more operations in the business-data version and
 // 300 in one resource-management version, all in the house style's paths, (b) 100 more
-// versions of the APIs (both: the app of every API, within +5 %), (c) 95 more APIs, one
-// document each, as an estate of providers has: 100 documents of distinct APIs (the app
-// naming its APIs, within +2 %; the app of every API pays for them, and is shown).
-const WIDTH_BUDGET = { operations: 0.05, versions: 0.05, apis: 0.02 };
-
+// versions of the APIs (both: the app of every API, within +5 %), (c) further APIs, one
+// document each with five operations, up to 100 documents of distinct APIs, as an estate of
+// providers has (the app naming its APIs, within +2 %; the app of every API is shown).
 /** @param {'operations' | 'versions' | 'apis'} kind */
 function wider(kind) {
   const grown = structuredClone(catalogue);
@@ -117,20 +115,21 @@ try {
   console.log('bundle                          minified      min+gzip');
   for (const r of rows) console.log(`${r.name.padEnd(31)} ${kib(r.min).padStart(11)}  ${kib(r.gzip).padStart(11)}  (${r.gzip} B)`);
   const [all, apisNamed] = rows;
-  /** @type {Array<[string, 'operations' | 'versions' | 'apis', typeof all]>} */
+  /** @type {Array<[string, 'operations' | 'versions' | 'apis', string, number]>} name, width, app, growth allowed */
   const widths = [
-    ['clients, +600 operations', 'operations', all],
-    ['clients, +100 versions', 'versions', all],
-    ['clients, 100 documents of APIs', 'apis', all],
-    ['APIs named, 100 documents', 'apis', apisNamed],
+    ['clients, +600 operations', 'operations', 'clients', 0.05],
+    ['clients, +100 versions', 'versions', 'clients', 0.05],
+    // The app of every API ships every API by design: shown, held to no growth budget.
+    ['clients, 100 documents of APIs', 'apis', 'clients', Infinity],
+    ['APIs named, 100 documents', 'apis', 'clients, APIs named', 0.02],
   ];
-  for (const [name, kind, at5] of widths) {
-    const r = await measure(name, at5 === all ? entries.clients : entries['clients, APIs named'], dir, wider(kind));
-    const growth = (r.gzip - at5.gzip) / at5.gzip;
+  for (const [name, kind, app, allowed] of widths) {
+    const r = await measure(name, entries[app], dir, wider(kind));
+    const at5 = rows.find((row) => row.name === app)?.gzip ?? 0;
+    const growth = (r.gzip - at5) / at5;
     console.log(`${r.name.padEnd(31)} ${kib(r.min).padStart(11)}  ${kib(r.gzip).padStart(11)}  (${r.gzip} B, ${(growth * 100).toFixed(1)} %)`);
-    // The app of every API ships every API by design: only the app naming its APIs is held to the APIs' budget.
-    if (growth > WIDTH_BUDGET[kind] && !(kind === 'apis' && at5 === all)) {
-      console.error(`size: ${r.name} is ${r.gzip - at5.gzip} B more than the app at this workspace (over +${WIDTH_BUDGET[kind] * 100} %)`);
+    if (growth > allowed) {
+      console.error(`size: ${r.name} is ${r.gzip - at5} B more than the app at this workspace (over +${allowed * 100} %)`);
       process.exitCode = 1;
     }
   }
