@@ -41,3 +41,10 @@ export const apis = {
     }
   }
 } as const;
+
+// The same, one const per API with its family and name: what createResourceManagerClientOf and
+// createBusinessCentralClientOf take, so that an app bundles only the APIs it names.
+export const authorizationApi = {"family":"resource-manager","name":"authorization","default":"2020-10-01","match":"Provider.Authorization","operations":{}} as const;
+export const sqlApi = {"family":"resource-manager","name":"sql","default":"2025-01-01","match":"Provider.Sql","operations":{}} as const;
+export const containerinstanceApi = {"family":"resource-manager","name":"containerinstance","default":"2025-09-01","match":"Provider.ContainerInstance","operations":{}} as const;
+export const businesscentralApi = {"family":"business-central","name":"businesscentral","default":"v2.0","match":"","operations":{"POST /companies({company_id})/shipmentMethods":"v1.0"}} as const;

@@ -91,8 +91,10 @@ export function versionsByApi(apis, operations = []) {
     if (clash) {
       throw new InputError([finding('workspace', REDOCLY, 1, 1, 'error', 'api-name', `"${api.apiName}" is used by both API families`)]);
     }
-    const entry = (families[api.family][api.apiName] ??= { versions: [], default: null });
-    entry.versions.push(api.version);
+    const alike = apis.find((other) => other.apiName !== api.apiName && apiConstName(other.apiName) === apiConstName(api.apiName));
+    if (alike) throw new InputError([finding('workspace', REDOCLY, 1, 1, 'error', 'api-name', `"${api.apiName}" and "${alike.apiName}" are one name to the clients (${apiConstName(api.apiName)})`)]);
+    families[api.family][api.apiName] ??= { versions: [], default: null };
+    families[api.family][api.apiName].versions.push(api.version);
   }
   for (const [familyName, family] of Object.entries(families)) {
     for (const [apiName, entry] of Object.entries(family)) {
@@ -176,6 +178,36 @@ export function clientManifestOf(catalogue) {
   );
 }
 
+/** `container-instance` -> `containerInstanceApi`: the name generated/client-manifest.ts exports one API under. */
+export const apiConstName = (apiName) => `${apiName.replace(/[^A-Za-z0-9]+(.?)/g, (_, next) => next.toUpperCase()).replace(/^(?=\d)/, '_')}Api`;
+
+/**
+ * generated/client-manifest.ts: `apis` (clientManifestOf: every API, what a client of its
+ * whole family holds) and the same entries one exported const per API, with its family and
+ * name (`sqlApi`), for a client of only the APIs an app names: a bundler drops the rest.
+ */
+export function clientManifestSource(catalogue) {
+  const manifest = clientManifestOf(catalogue);
+  const perApi = Object.entries(manifest).flatMap(([family, held]) =>
+    Object.entries(held).map(([name, entry]) => `export const ${apiConstName(name)} = ${JSON.stringify({ family, name, ...entry })} as const;\n`),
+  );
+  return (
+    HEADER('generated/bundled/*.yaml') +
+    `/**\n * What the clients read at run time, per family and API: the default version (null when\n` +
+    ` * every version is a preview), \`match\` (the namespace a path names, or '' for the one\n` +
+    ` * business-data API) and only the operations ("METHOD path") a client cannot derive from\n` +
+    ` * those two, each with the version an unpinned client sends it at (null when only previews\n` +
+    ` * declare it). An operation that is derived is sent at the default. Nothing here grows with\n` +
+    ` * the number of operations or versions (pipeline/manifest.mjs clientManifestOf). A\n` +
+    ` * long-running operation that declares where its result is read (final-state-via) is\n` +
+    ` * listed under \`finalStateVia\`. The per-version catalogue is generated/operations.ts.\n */\n` +
+    `export const apis = ${JSON.stringify(manifest, null, 2)} as const;\n\n` +
+    `// The same, one const per API with its family and name: what createResourceManagerClientOf and\n` +
+    `// createBusinessCentralClientOf take, so that an app bundles only the APIs it names.\n` +
+    perApi.join('')
+  );
+}
+
 /**
  * apiName -> its `match`, for the APIs a path can be derived to: a resource-management API
  * whose operations all name one namespace no other API names; the business-data API when
@@ -208,7 +240,7 @@ function assertDerivable(apis, operations) {
   const misshapen = apis.filter((api) => !VERSION_SHAPES[api.family].test(api.version));
   const config = misshapen.length ? readYamlObject(REDOCLY, 'Redocly configuration') : undefined;
   for (const api of misshapen) {
-    const { line, col } = config.value ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
+    const { line, col } = config?.document ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
     const shape = api.family === 'resource-manager' ? 'YYYY-MM-DD or YYYY-MM-DD-preview' : 'vN.N';
     findings.push(finding('workspace', REDOCLY, line, col, 'error', 'api-version-shape', `"${api.name}": a ${api.family} version is ${shape}, not "${api.version}"`));
   }
@@ -335,21 +367,10 @@ export async function writeManifest(apis = loadApis()) {
     `/** Every operation of every version, one entry each. */\n` +
     `export const operations = ${JSON.stringify(operations, null, 2)} as const;\n\n` +
     `export type Operation = (typeof operations)[number];\n`;
-  const clientSource =
-    HEADER('generated/bundled/*.yaml') +
-    `/**\n * What the clients read at run time, per family and API: the default version (null when\n` +
-    ` * every version is a preview), \`match\` (the namespace a path names, or '' for the one\n` +
-    ` * business-data API) and only the operations ("METHOD path") a client cannot derive from\n` +
-    ` * those two, each with the version an unpinned client sends it at (null when only previews\n` +
-    ` * declare it). An operation that is derived is sent at the default. Nothing here grows with\n` +
-    ` * the number of operations or versions (pipeline/manifest.mjs clientManifestOf). A\n` +
-    ` * long-running operation that declares where its result is read (final-state-via) is\n` +
-    ` * listed under \`finalStateVia\`. The per-version catalogue is generated/operations.ts.\n */\n` +
-    `export const apis = ${JSON.stringify(clientManifestOf(catalogue), null, 2)} as const;\n`;
   await pruneStale(apis);
   await Promise.all([
     writeFileAtomic(MANIFEST, catalogueSource),
-    writeFileAtomic(CLIENT_MANIFEST, clientSource),
+    writeFileAtomic(CLIENT_MANIFEST, clientManifestSource(catalogue)),
     writeFileAtomic(VERSIONS, versionsSource(apis, catalogue, schemaNames)),
   ]);
   return operations;

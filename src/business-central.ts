@@ -5,7 +5,9 @@
  * (e.g. `{ businesscentral: 'v2.0' }`), else the newest non-preview version that declares
  * the operation, and is typed by exactly what it sends (src/versions.ts).
  */
+import { apis } from '../generated/client-manifest.js';
 import { createCore, methodsOf, type ClientOptions } from './core.js';
+import { heldOf, type HeldApi, type ManifestApi } from './operations.js';
 import { ClientError } from './errors.js';
 import { listsOf } from './paging.js';
 import type { Result, TypedClient } from './types.js';
@@ -14,14 +16,18 @@ import type { ApiVersions, FamilyPaths, SchemaOf } from './versions.js';
 
 type Family = 'business-central';
 
-/** The API versions a business-data client may pin, e.g. `{ businesscentral: 'v2.0' }`. */
-export type BusinessCentralApiVersions = ApiVersions<Family>;
+/** A business-data API the package holds, by name (the key before `@` in redocly.yaml). */
+export type BusinessCentralApiName = keyof ApiVersions<Family>;
+
+/** The API versions a business-data client (of `Apis`, when it names them) may pin, e.g. `{ businesscentral: 'v2.0' }`. */
+export type BusinessCentralApiVersions<Apis extends BusinessCentralApiName = BusinessCentralApiName> = ApiVersions<Family, Apis>;
 
 export interface BusinessCentralOptions<Pins extends BusinessCentralApiVersions = {}> extends ClientOptions {
   apiVersions?: Pins;
 }
 
-export type BusinessCentralPaths<Pins extends BusinessCentralApiVersions = {}> = FamilyPaths<Family, Pins>;
+/** The paths a client with these pins (default versions when none) holding `Apis` (every API unless named) calls. */
+export type BusinessCentralPaths<Pins extends BusinessCentralApiVersions = {}, Apis extends BusinessCentralApiName = BusinessCentralApiName> = FamilyPaths<Family, Pins, Apis>;
 
 // The named models, each at the newest non-preview version that defines it; `SchemaOf<api, name, version>` gives any other.
 export type Vendor = SchemaOf<'businesscentral', 'Vendor'>;
@@ -48,17 +54,18 @@ export interface UpdateVendorArgs<Pins extends BusinessCentralApiVersions = {}> 
 export type PatchResult<P, Path extends keyof P> = OperationOf<P, Path, 'patch'> extends infer O extends Record<string | number, any> ? Result<O> : never;
 export type UpdateVendorResult<Pins extends BusinessCentralApiVersions = {}> = PatchResult<BusinessCentralPaths<Pins>, VendorPath & keyof BusinessCentralPaths<Pins>>;
 
-export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions = {}> extends TypedClient<BusinessCentralPaths<Pins>> {
+export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions = {}, Apis extends BusinessCentralApiName = BusinessCentralApiName>
+  extends TypedClient<BusinessCentralPaths<Pins, Apis>> {
   /**
    * PATCH any entity whose PATCH requires `If-Match`, with the eTag given explicitly
    * (`*`, empty or multi-line tags are refused: a wildcard would silently overwrite
    * someone else's change; `PATCH` with `If-Match: *` stays possible). Same result shape
    * as `PATCH`: a stale eTag comes back as `{ ok: false, error, response }`.
    */
-  patchWithETag<Path extends ETagPatchPaths<BusinessCentralPaths<Pins>>>(
+  patchWithETag<Path extends ETagPatchPaths<BusinessCentralPaths<Pins, Apis>>>(
     path: Path,
-    init: ETagPatchInit<BusinessCentralPaths<Pins>, Path>,
-  ): Promise<PatchResult<BusinessCentralPaths<Pins>, Path>>;
+    init: ETagPatchInit<BusinessCentralPaths<Pins, Apis>, Path>,
+  ): Promise<PatchResult<BusinessCentralPaths<Pins, Apis>, Path>>;
   /** `patchWithETag` for a vendor, by its keys. */
   updateVendor(args: UpdateVendorArgs<Pins>): Promise<UpdateVendorResult<Pins>>;
   /**
@@ -69,21 +76,38 @@ export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions =
    * ClientError (`http` with status and error body, `foreign-next-link`, `page-limit`,
    * `aborted`, ...) instead of yielding an error.
    */
-  listPages<Path extends ODataListPaths<BusinessCentralPaths<Pins>>>(
+  listPages<Path extends ODataListPaths<BusinessCentralPaths<Pins, Apis>>>(
     path: Path,
-    init?: ListInit<BusinessCentralPaths<Pins>, Path>,
-  ): AsyncGenerator<PageOf<BusinessCentralPaths<Pins>, Path>, void, undefined>;
+    init?: ListInit<BusinessCentralPaths<Pins, Apis>, Path>,
+  ): AsyncGenerator<PageOf<BusinessCentralPaths<Pins, Apis>, Path>, void, undefined>;
   /** The entities of every page of `listPages`, one by one. */
-  listAll<Path extends ODataListPaths<BusinessCentralPaths<Pins>>>(
+  listAll<Path extends ODataListPaths<BusinessCentralPaths<Pins, Apis>>>(
     path: Path,
-    init?: ListInit<BusinessCentralPaths<Pins>, Path>,
-  ): AsyncGenerator<ItemOf<BusinessCentralPaths<Pins>, Path>, void, undefined>;
+    init?: ListInit<BusinessCentralPaths<Pins, Apis>, Path>,
+  ): AsyncGenerator<ItemOf<BusinessCentralPaths<Pins, Apis>, Path>, void, undefined>;
 }
 
+/** A client of every business-data API the package holds. */
 export function createBusinessCentralClient<const Pins extends BusinessCentralApiVersions = {}>(
   options: BusinessCentralOptions<Pins>,
 ): BusinessCentralClient<Pins> {
-  const core = createCore(options, 'business-central');
+  return clientOf(options, apis['business-central']) as BusinessCentralClient<Pins>;
+}
+
+/**
+ * The same client holding only the APIs named, as the package exports them
+ * (`createBusinessCentralClientOf([businesscentralApi], options)`), and typed by their paths
+ * alone: an app bundles only the manifest entries of the APIs it names (bench/size.mjs).
+ */
+export function createBusinessCentralClientOf<
+  const Named extends readonly ManifestApi<Family, BusinessCentralApiName>[],
+  const Pins extends BusinessCentralApiVersions<Named[number]['name']> = {},
+>(named: Named, options: BusinessCentralOptions<Pins>): BusinessCentralClient<Pins, Named[number]['name']> {
+  return clientOf(options as ClientOptions, heldOf('business-central', named)) as BusinessCentralClient<Pins, Named[number]['name']>;
+}
+
+function clientOf(options: ClientOptions, held: Readonly<Record<string, HeldApi>>): unknown {
+  const core = createCore(options, 'business-central', held);
   const methods = methodsOf(core);
 
   type ETagInit = { params?: Record<string, any>; eTag: string; body: unknown; headers?: Record<string, string>; signal?: AbortSignal };
@@ -98,12 +122,12 @@ export function createBusinessCentralClient<const Pins extends BusinessCentralAp
 
   const patchWithETag = (path: string, init: ETagInit) => patch(path, init, `PATCH ${path}`);
 
-  function updateVendor({ companyId, vendorId, eTag, vendor, headers, signal }: UpdateVendorArgs<Pins>): Promise<UpdateVendorResult<Pins>> {
+  function updateVendor({ companyId, vendorId, eTag, vendor, headers, signal }: UpdateVendorArgs): Promise<UpdateVendorResult> {
     return patch(VENDOR, { params: { path: { company_id: companyId, vendor_id: vendorId } }, eTag, body: vendor, headers, signal }, 'updateVendor');
   }
 
   // OData lists: the version is in the path prefix, so a next link needs nothing added.
   const { listPages, listAll } = listsOf(core, '@odata.nextLink');
 
-  return Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll }) as unknown as BusinessCentralClient<Pins>;
+  return Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll });
 }

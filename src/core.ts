@@ -1,8 +1,8 @@
 /**
  * What both families share: one openapi-fetch client per factory call, wrapped so that
  * every call gets, in this order,
- *   1. its operation looked up in generated/client-manifest.ts (api-version, or the
- *      /api/<version> prefix of business data),
+ *   1. its operation looked up in the APIs the client holds (generated/client-manifest.ts:
+ *      api-version, or the /api/<version> prefix of business data),
  *   2. a fresh bearer token (`getToken()` runs per attempt, so tokens can refresh),
  *   3. its own AbortSignal (timeout per attempt, joined to the caller's signal),
  *   4. bounded retries for idempotent methods only, honouring Retry-After,
@@ -25,13 +25,14 @@ import { aborted, attemptAbort, pause, race, type Attempt } from './attempt.js';
 import { limitBody } from './body.js';
 import { isToken } from './credentials.js';
 import { ClientError, scrubCause } from './errors.js';
-import { operationTable, type OperationInfo } from './operations.js';
+import { operationTable, type HeldApi, type OperationInfo } from './operations.js';
 import { readOptions, type ClientOptions, type Family } from './options.js';
 import { serializePath } from './path-serializer.js';
 import { backoff, IDEMPOTENT, RETRY_STATUS, retryDelay } from './retry.js';
 import { describeCause, diagnose, errorBody } from './results.js';
 
-export type { ClientOptions, Family, TokenCredentialLike } from './options.js';
+export type { ClientOptions, Family } from './options.js';
+export type { TokenCredentialLike } from './credentials.js';
 export { VERSION_SHAPES } from './operations.js';
 
 /** On each Response: the URL its request went to (the paging helper remembers it). */
@@ -53,9 +54,10 @@ export interface Core {
   eject(...middleware: any[]): void;
 }
 
-export function createCore(options: ClientOptions, family: Family): Core {
+/** The core of a client of `family` that holds the APIs `held` (API name -> its manifest entry). */
+export function createCore(options: ClientOptions, family: Family, held: Readonly<Record<string, HeldApi>>): Core {
   const { baseUrl, base, token, getToken, timeoutMs, maxBodyBytes, retries, delayMs, maxDelayMs } = readOptions(options);
-  const lookup = operationTable(family, options.apiVersions, base);
+  const lookup = operationTable(family, held, options.apiVersions, base);
 
   // Read once, like openapi-fetch does: a test double or polyfill must be in place first.
   const baseFetch: (request: Request, ext?: any) => Promise<Response> = options.fetch ?? globalThis.fetch;

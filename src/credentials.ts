@@ -3,7 +3,11 @@
  * `getToken()` or an Azure-shaped `credential` (cached until shortly before it expires).
  * A token is checked before it goes into a header; it never goes into a message.
  */
-import type { TokenCredentialLike } from './options.js';
+
+/** What `credential` takes: the shape of Azure's `TokenCredential` (no dependency on it). */
+export interface TokenCredentialLike {
+  getToken(scopes: string | string[], options?: { abortSignal?: AbortSignal }): Promise<{ token: string; expiresOnTimestamp: number } | null>;
+}
 
 // RFC 6750 b64token is stricter; visible ASCII without spaces is enough to rule out
 // header injection and to keep Headers from throwing a message that quotes the value.

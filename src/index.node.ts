@@ -7,16 +7,7 @@
  * browser get ./index.ts, with the global fetch. Pass `fetch: globalThis.fetch` to get
  * the global fetch on Node (e.g. for a library that intercepts it in tests).
  */
-import {
-  createBusinessCentralClient as createBusinessCentral,
-  createResourceManagerClient as createResourceManager,
-  type BusinessCentralApiVersions,
-  type BusinessCentralClient,
-  type BusinessCentralOptions,
-  type ResourceManagerApiVersions,
-  type ResourceManagerClient,
-  type ResourceManagerOptions,
-} from './index.js';
+import * as root from './index.js';
 import type { ClientOptions } from './core.js';
 import { createNodeHttpFetch, type NodeHttpFetch } from './transport-node-http.js';
 
@@ -26,18 +17,14 @@ let shared: NodeHttpFetch | undefined;
 
 // Idle keep-alive sockets are unref'd by node:http, so the shared instance never keeps
 // a process alive.
-const withNodeFetch = <O extends ClientOptions>(options: O): O =>
-  options?.fetch !== undefined ? options : { ...options, fetch: (shared ??= createNodeHttpFetch()) };
-
-// Local exports win over the `export *` above.
-export function createResourceManagerClient<const Pins extends ResourceManagerApiVersions = {}>(
-  options: ResourceManagerOptions<Pins>,
-): ResourceManagerClient<Pins> {
-  return createResourceManager(withNodeFetch(options));
+function withNodeFetch<O extends Pick<ClientOptions, 'fetch'>>(options: O): O {
+  if (options?.fetch !== undefined) return options;
+  shared ??= createNodeHttpFetch();
+  return { ...options, fetch: shared };
 }
 
-export function createBusinessCentralClient<const Pins extends BusinessCentralApiVersions = {}>(
-  options: BusinessCentralOptions<Pins>,
-): BusinessCentralClient<Pins> {
-  return createBusinessCentral(withNodeFetch(options));
-}
+// Local exports win over the `export *` above; each is typed as the one it wraps.
+export const createResourceManagerClient: typeof root.createResourceManagerClient = (options) => root.createResourceManagerClient(withNodeFetch(options));
+export const createBusinessCentralClient: typeof root.createBusinessCentralClient = (options) => root.createBusinessCentralClient(withNodeFetch(options));
+export const createResourceManagerClientOf: typeof root.createResourceManagerClientOf = (named, options) => root.createResourceManagerClientOf(named, withNodeFetch(options));
+export const createBusinessCentralClientOf: typeof root.createBusinessCentralClientOf = (named, options) => root.createBusinessCentralClientOf(named, withNodeFetch(options));

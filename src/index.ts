@@ -11,19 +11,25 @@
  * `code` (see ./errors.ts): refused arguments, network failure, timeout, abort, a
  * success body that is not JSON, a foreign nextLink. Messages never contain the token.
  *
+ * `createResourceManagerClient` and `createBusinessCentralClient` hold every API of their
+ * family; `createResourceManagerClientOf([sqlApi], options)` and its business-data twin
+ * hold only the APIs named, so an app that names what it calls bundles nothing of the rest.
+ *
  * The Node transport lives in its own module (`./transport-node-http.js`) so that
  * importing this file never pulls in node:http.
  */
-export { createResourceManagerClient } from './resource-manager.js';
+export { createResourceManagerClient, createResourceManagerClientOf } from './resource-manager.js';
 export type {
   CachedImagesParams,
+  ResourceManagerApiName,
   ResourceManagerApiVersions,
   ResourceManagerClient,
   ResourceManagerOptions,
   ResourceManagerPaths,
 } from './resource-manager.js';
-export { createBusinessCentralClient } from './business-central.js';
+export { createBusinessCentralClient, createBusinessCentralClientOf } from './business-central.js';
 export type {
+  BusinessCentralApiName,
   BusinessCentralApiVersions,
   BusinessCentralClient,
   BusinessCentralOptions,
@@ -53,6 +59,10 @@ export type {
 export { ClientError, isBusinessCentralErrorBody, isClientError } from './errors.js';
 export type { BusinessCentralErrorBody, ClientErrorCode, ClientErrorDetails } from './errors.js';
 export type { ClientOptions, TokenCredentialLike } from './core.js';
+// The manifest: `apis` (every API, per family) and one const per API (`<api>Api`), what the
+// `...ClientOf` factories take so that an app bundles only the APIs it names.
+export * from '../generated/client-manifest.js';
+export type { ManifestApi } from './operations.js';
 export type { PageOptions } from './paging.js';
 export type { PollOptions } from './long-running.js';
 export type { FinalOf, LongRunningMethod, LongRunningPaths, PollInit } from './conventions.js';

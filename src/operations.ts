@@ -4,9 +4,9 @@
  * is sent at its listed target; any other belongs to the API its path matches (the
  * namespace after its last `providers` for resource management, the one business-data API)
  * and is sent at that API's default; a pin of the API wins over both. Looked up on first
- * use and remembered, so creating a client costs nothing per operation.
+ * use and remembered, so creating a client costs nothing per operation. The APIs looked in
+ * are the client's own: every API of its family, or only those the app names (`heldOf`).
  */
-import { apis } from '../generated/client-manifest.js';
 import { refuseOption, type ClientOptions, type Family } from './options.js';
 
 export interface OperationInfo {
@@ -35,13 +35,27 @@ export const VERSION_SHAPES: Readonly<Record<Family, RegExp>> = {
  * an unpinned client sends each at (the newest non-preview version declaring it; null when
  * only previews declare it).
  */
-interface HeldApi {
+export interface HeldApi {
   default: string | null;
   /** What a path names to belong to this API (see namespaceOf); absent: only its listed operations. */
   match?: string;
   /** The operations a client cannot derive, with their unpinned target. */
   operations: Readonly<Record<string, string | null>>;
   finalStateVia?: Readonly<Record<string, string>>;
+}
+
+/** One API as generated/client-manifest.ts exports it on its own (`sqlApi`): what a client of named APIs takes. */
+export interface ManifestApi<F extends Family = Family, Name extends string = string> extends HeldApi {
+  family: F;
+  name: Name;
+}
+
+/** API name -> entry, from the APIs an app names, each checked to be one of the family's manifest entries. */
+export function heldOf(family: Family, named: readonly ManifestApi[]): Readonly<Record<string, HeldApi>> {
+  if (!Array.isArray(named) || !named.length || named.some((api) => api?.family !== family || typeof api.name !== 'string')) {
+    refuseOption('apis', `must list one or more ${family} APIs as the package exports them (\`<api>Api\`)`);
+  }
+  return Object.fromEntries(named.map((api) => [api.name, api]));
 }
 
 /** The namespace after a path's last literal `providers` segment (pipeline/manifest.mjs namespaceOf: keep the two equal). */
@@ -58,13 +72,13 @@ export function namespaceOf(path: string): string | null {
  * an app would pay for it in bytes. A well-formed version the server does not serve is
  * sent as is, and the server says so.
  */
-function pinnedVersions(family: Family, pins: ClientOptions['apiVersions']): Map<string, string> {
+function pinnedVersions(family: Family, held: Readonly<Record<string, HeldApi>>, pins: ClientOptions['apiVersions']): Map<string, string> {
   if (pins !== undefined && (pins === null || typeof pins !== 'object' || Array.isArray(pins))) {
     refuseOption('apiVersions', 'must be an object');
   }
   const pinned = new Map<string, string>();
   for (const [apiName, version] of Object.entries(pins ?? {})) {
-    if (!Object.hasOwn(apis[family], apiName)) refuseOption(`apiVersions.${apiName}`, `names no ${family} API (${Object.keys(apis[family]).join(', ')})`);
+    if (!Object.hasOwn(held, apiName)) refuseOption(`apiVersions.${apiName}`, `names no ${family} API (${Object.keys(held).join(', ')})`);
     if (version === undefined) continue;
     if (typeof version !== 'string' || !VERSION_SHAPES[family].test(version)) {
       refuseOption(`apiVersions.${apiName}`, `must be a ${family} version: ${family === 'resource-manager' ? 'YYYY-MM-DD or YYYY-MM-DD-preview' : 'vN.N'}`);
@@ -82,9 +96,8 @@ function pinnedVersions(family: Family, pins: ClientOptions['apiVersions']): Map
  * sends every operation of its API: the types refuse one the pinned version lacks, and the
  * server answers it otherwise.
  */
-export function operationTable(family: Family, pins: ClientOptions['apiVersions'], base: string) {
-  const pinned = pinnedVersions(family, pins);
-  const held = apis[family] as Record<string, HeldApi>;
+export function operationTable(family: Family, held: Readonly<Record<string, HeldApi>>, pins: ClientOptions['apiVersions'], base: string) {
+  const pinned = pinnedVersions(family, held, pins);
   const names = Object.keys(held);
   const found = new Map<string, OperationInfo | string>();
 
@@ -112,9 +125,5 @@ export function operationTable(family: Family, pins: ClientOptions['apiVersions'
   }
 
   /** The operation of "METHOD path", or why it cannot be sent. */
-  return (key: string): OperationInfo | string => {
-    let entry = found.get(key);
-    if (entry === undefined) found.set(key, (entry = resolve(key)));
-    return entry;
-  };
+  return (key: string): OperationInfo | string => found.get(key) ?? found.set(key, resolve(key)).get(key)!;
 }

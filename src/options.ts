@@ -5,7 +5,7 @@
  * what was given into the settings the core runs with.
  */
 import { DEFAULT_MAX_BODY_BYTES } from './body.js';
-import { credentialGetToken, isToken } from './credentials.js';
+import { credentialGetToken, isToken, type TokenCredentialLike } from './credentials.js';
 import { ClientError } from './errors.js';
 
 export interface ClientOptions {
@@ -64,11 +64,6 @@ export interface ClientOptions {
 }
 
 export type Family = 'resource-manager' | 'business-central';
-
-/** What `credential` takes: the shape of Azure's `TokenCredential` (no dependency on it). */
-export interface TokenCredentialLike {
-  getToken(scopes: string | string[], options?: { abortSignal?: AbortSignal }): Promise<{ token: string; expiresOnTimestamp: number } | null>;
-}
 
 const MAX_RETRIES = 10;
 /** Node's largest timer delay: setTimeout fires after 1 ms for anything above it. */

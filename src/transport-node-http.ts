@@ -48,6 +48,7 @@ export class NodeHttpRequest {
     const body = init.body ?? null;
     if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
       // A constructor may return another object: openapi-fetch then holds a real Request.
+      // biome-ignore lint/correctness/noConstructorReturn: openapi-fetch constructs the class it is given; a body this transport cannot send must become a real Request
       return new Request(input, init) as unknown as NodeHttpRequest;
     }
     this.url = new URL(input).href;

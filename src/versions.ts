@@ -12,8 +12,8 @@ import type { HttpMethod } from './types.js';
 
 export type FamilyName = keyof Paths;
 
-/** What `apiVersions` may pin in a family: for each API, one of the versions the workspace holds. */
-export type ApiVersions<F extends FamilyName> = { readonly [A in keyof Paths[F]]?: keyof Paths[F][A] & string };
+/** What `apiVersions` may pin in a family (or in `Apis`, the APIs a client holds): for each API, one of the versions the workspace holds. */
+export type ApiVersions<F extends FamilyName, Apis extends keyof Paths[F] = keyof Paths[F]> = { readonly [A in Apis]?: keyof Paths[F][A] & string };
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
@@ -71,8 +71,8 @@ type ApiPaths<F extends FamilyName, Pins, A extends keyof Paths[F]> = A extends 
     : UnpinnedPaths<F, A>
   : UnpinnedPaths<F, A>;
 
-/** The paths a client of family F with these pins can call: each API as it is sent. */
-export type FamilyPaths<F extends FamilyName, Pins> = UnionToIntersection<{ [A in keyof Paths[F]]: ApiPaths<F, Pins, A> }[keyof Paths[F]]>;
+/** The paths a client of family F holding `Apis` (every API unless named) with these pins can call: each API as it is sent. */
+export type FamilyPaths<F extends FamilyName, Pins, Apis extends keyof Paths[F] = keyof Paths[F]> = UnionToIntersection<{ [A in Apis]: ApiPaths<F, Pins, A> }[Apis]>;
 
 /** Schema `Name` of `S`, or never when that version does not define it. */
 export type SchemaIn<S, Name extends string> = S extends { [K in Name]: infer T } ? T : never;

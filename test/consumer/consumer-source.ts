@@ -5,8 +5,10 @@
 // them, assigns results to them, and narrows errors with isClientError.
 export const CONSUMER_SOURCE = `
 import {
+  authorizationApi,
   createBusinessCentralClient,
   createResourceManagerClient,
+  createResourceManagerClientOf,
   isClientError,
   type ClientOptions,
   type RoleEligibilityScheduleRequest,
@@ -37,7 +39,9 @@ async function main(): Promise<void> {
 
   const fetch = createNodeHttpFetch();
   const arm = createResourceManagerClient({ ...options, fetch });
-  const role = await arm.GET('/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}', {
+  // A client of the one API it calls: a bundler ships no other API's manifest entry.
+  const roles = createResourceManagerClientOf([authorizationApi], { ...options, fetch });
+  const role = await roles.GET('/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}', {
     params: { path: { scope: 'providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', roleEligibilityScheduleRequestName: '8d4e7a53-3f4b-4c2a-9d7e-5b6a1c2d3e4f' } },
   });
   const request: RoleEligibilityScheduleRequest | undefined = role.ok ? role.data : undefined;

@@ -3,8 +3,12 @@
 // line compile (a lost check) fails this file.
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  businesscentralApi,
   createBusinessCentralClient,
+  createBusinessCentralClientOf,
   createResourceManagerClient,
+  createResourceManagerClientOf,
+  sqlApi,
   type BusinessCentralError,
   type CachedImages,
   type CachedImagesListResult,
@@ -189,6 +193,22 @@ describe('apiVersions', () => {
       params: { path: { subscriptionId: 's' }, query: { 'api-version': '2024-01-01' } },
       body: { name: 'x', type: 'Provider.Sql/servers' },
     });
+  });
+});
+
+describe('a client of named APIs', () => {
+  it('is typed by the paths of the APIs named alone, and takes pins of those APIs only', async () => {
+    const sqlOnly = createResourceManagerClientOf([sqlApi], { baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
+    const checked = await sqlOnly.POST(CHECK, { params: { path: { subscriptionId: 's' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    if (checked.ok) expectTypeOf(checked.data).toEqualTypeOf<CheckNameAvailabilityResponse>();
+    // @ts-expect-error containerinstance is not named: its paths are not this client's
+    sqlOnly.GET(IMAGES, { params: { path: { subscriptionId: 's', location: 'westeurope' } } });
+    // @ts-expect-error containerinstance is not named: no pin of it
+    createResourceManagerClientOf([sqlApi], { baseUrl: 'https://m.example', token: 't', apiVersions: { containerinstance: '2025-09-01' } });
+    // @ts-expect-error a business-data API is not a resource-management one
+    createResourceManagerClientOf([businesscentralApi], { baseUrl: 'https://m.example', token: 't' });
+    const vendors = createBusinessCentralClientOf([businesscentralApi], { baseUrl: 'https://b.example', token: 't' });
+    vendors.POST(SHIPMENTS, { params: { path: { company_id: 'c' } }, body: { code: 'X', displayName: 'Express' } });
   });
 });
 

@@ -1,7 +1,14 @@
 // The package root for Node (`exports` condition "node"): a client created without a
 // `fetch` uses the node:http transport, not the global fetch.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.node.js';
+import {
+  businesscentralApi,
+  containerinstanceApi,
+  createBusinessCentralClient,
+  createBusinessCentralClientOf,
+  createResourceManagerClient,
+  createResourceManagerClientOf,
+} from '../../src/index.node.js';
 import { IMAGES, SHIPMENTS, SUBSCRIPTION } from './fake-fetch.js';
 import { hostileServer, type Hostile } from './hostile-server.js';
 
@@ -13,11 +20,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('index.node', () => {
-  it('sends through node:http when no fetch is given, for both factories', async () => {
+  it.each(['every API', 'named APIs'])('sends through node:http when no fetch is given, for both factories (clients of %s)', async (holds) => {
     const globalFetch = vi.spyOn(globalThis, 'fetch');
     try {
-      const arm = createResourceManagerClient({ baseUrl: server.base, token: 't' });
-      const bc = createBusinessCentralClient({ baseUrl: server.base, token: 't' });
+      const options = { baseUrl: server.base, token: 't' };
+      const arm = holds === 'every API' ? createResourceManagerClient(options) : createResourceManagerClientOf([containerinstanceApi], options);
+      const bc = holds === 'every API' ? createBusinessCentralClient(options) : createBusinessCentralClientOf([businesscentralApi], options);
       const images = await arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } });
       const created = await bc.POST(SHIPMENTS, { params: { path: { company_id: 'c' } }, body: { code: 'EXW' } });
       expect(images).toMatchObject({ ok: true, data: { value: [] } });

@@ -6,6 +6,7 @@
 // entity set are checked against the mock by test/growth/growth.test.ts.
 import { describe, expect, it } from 'vitest';
 import { ClientError, createBusinessCentralClient } from '../../src/index.js';
+import { apis } from '../../generated/client-manifest.js';
 import { createCore } from '../../src/core.js';
 import { followNextLinks } from '../../src/paging.js';
 import { fakeFetch, json } from './fake-fetch.js';
@@ -18,7 +19,7 @@ type Page = { value?: Array<{ id: string }>; '@odata.nextLink'?: string | null; 
 
 function walk(bodies: Array<Record<string, unknown>>, options: Parameters<typeof followNextLinks>[4] = {}) {
   const fake = fakeFetch((_c, i) => json(bodies[i] ?? { value: [] }));
-  const core = createCore({ baseUrl: BASE, token: 'tok-odata-1', fetch: fake.fetch, retry: false }, 'business-central');
+  const core = createCore({ baseUrl: BASE, token: 'tok-odata-1', fetch: fake.fetch, retry: false }, 'business-central', apis['business-central']);
   const first = (init: Record<string, unknown>) => core.sendUrl(new URL(`${SET}?${QUERY}`), init);
   const pages = followNextLinks<Page>(core, first, 'GET /companies({company_id})/customers', undefined, options, '@odata.nextLink');
   return { pages, calls: fake.calls };
@@ -66,7 +67,7 @@ describe('@odata.nextLink paging', () => {
 
   it('stops at maxPages with page-limit, naming the link', async () => {
     const fake = fakeFetch((_c, i) => json({ value: [{ id: `c${i}` }], '@odata.nextLink': `${SET}?$skiptoken=${i + 1}` }));
-    const core = createCore({ baseUrl: BASE, token: 't', fetch: fake.fetch, retry: false }, 'business-central');
+    const core = createCore({ baseUrl: BASE, token: 't', fetch: fake.fetch, retry: false }, 'business-central', apis['business-central']);
     const pages = followNextLinks<Page>(core, (init) => core.sendUrl(new URL(SET), init), 'GET customers', undefined, { maxPages: 2 }, '@odata.nextLink');
     const error = await collect(pages).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'page-limit' });

@@ -1,6 +1,6 @@
 // The resource-management client on the wire: URLs, api-version, scope, headers.
 import { describe, expect, it } from 'vitest';
-import { ClientError, createResourceManagerClient } from '../../src/index.js';
+import { businesscentralApi, ClientError, createResourceManagerClient, createResourceManagerClientOf, sqlApi } from '../../src/index.js';
 import { CHECK, fakeFetch, GUID, IMAGES, json, ROLE, SUBSCRIPTION } from './fake-fetch.js';
 import { DEFAULT } from './defaults.js';
 import { apis } from '../../generated/client-manifest.js';
@@ -219,5 +219,41 @@ describe('requests', () => {
       arm.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } }, baseUrl: 'https://elsewhere.example' }),
     ).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'baseUrl' });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('a client of named APIs (createResourceManagerClientOf)', () => {
+  // Pins typed as none: the pinned version (untyped callers) and a pin of another API are what is checked.
+  function named(apiVersions?: Record<string, string>) {
+    const fake = fakeFetch(() => json({ name: 'x', available: true }));
+    const arm = createResourceManagerClientOf([sqlApi], { baseUrl: BASE, token: 't', fetch: fake.fetch, retry: false, apiVersions: apiVersions as {} });
+    return { arm, calls: fake.calls };
+  }
+
+  it('sends a named API\'s operation as the client of every API does', async () => {
+    const { arm, calls } = named();
+    await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    expect(calls.map((c) => c.url.searchParams.getAll('api-version'))).toEqual([[DEFAULT.sql]]);
+    const pinned = named({ sql: '2030-01-01' });
+    await pinned.arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    expect(pinned.calls[0]!.url.searchParams.get('api-version')).toBe('2030-01-01');
+  });
+
+  it('refuses, before sending, an operation or a pin of an API it does not hold', async () => {
+    const { arm, calls } = named();
+    const untyped = arm as unknown as { GET(path: string, init?: object): Promise<unknown> };
+    await expect(untyped.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } })).rejects.toMatchObject({ code: 'unknown-operation' });
+    expect(calls).toHaveLength(0);
+    expect(() => named({ containerinstance: DEFAULT.containerinstance })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.containerinstance', message: expect.stringContaining('names no resource-manager API (sql)') }),
+    );
+  });
+
+  it('refuses, before anything is sent, APIs that are not the family\'s manifest entries', () => {
+    for (const bad of [[], [businesscentralApi], [{ ...sqlApi, family: undefined }], [null], 'sql', undefined]) {
+      expect(() => createResourceManagerClientOf(bad as never, { baseUrl: BASE, token: 't' }), JSON.stringify(bad)).toThrow(
+        expect.objectContaining({ code: 'invalid-argument', parameter: 'apis', message: expect.stringContaining('must list one or more resource-manager APIs') }),
+      );
+    }
   });
 });

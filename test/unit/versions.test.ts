@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../generated/operations.js';
 // @ts-expect-error: plain ESM module without types
-import { clientManifestOf, VERSION_SHAPES as GENERATOR_SHAPES, versionsByApi } from '../../pipeline/manifest.mjs';
+import { clientManifestOf, clientManifestSource, VERSION_SHAPES as GENERATOR_SHAPES, versionsByApi } from '../../pipeline/manifest.mjs';
 import { VERSION_SHAPES } from '../../src/core.js';
 import { createBusinessCentralClient, createResourceManagerClient } from '../../src/index.js';
 import { fakeFetch, GUID, json } from './fake-fetch.js';
@@ -157,5 +157,15 @@ describe('the generated manifest', () => {
       b: { default: '2025-01-01', operations: { [SHARED_B]: '2025-01-01' } },
       c: { default: '2025-01-01', operations: { [BARE]: '2025-01-01' } },
     });
+  });
+
+  it('refuses two API names the clients would export under one const (`<api>Api`), and writes each API\'s const', () => {
+    const api = (name: string) => ({ name, apiName: name.split('@')[0], version: name.split('@')[1], family: 'resource-manager' });
+    expect(() => versionsByApi(['container-instance@2025-01-01', 'containerInstance@2025-01-01'].map(api), [])).toThrow(
+      /"container-instance" and "containerInstance" are one name to the clients \(containerInstanceApi\)/,
+    );
+    const source = clientManifestSource(versionsByApi(['container-instance@2025-01-01', '3d@2025-01-01'].map(api), []));
+    expect(source).toContain('export const containerInstanceApi = {"family":"resource-manager","name":"container-instance","default":"2025-01-01","operations":{}} as const;');
+    expect(source).toContain('export const _3dApi = {"family":"resource-manager","name":"3d",');
   });
 });
