@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../model/apis.mjs';
 import { scaledWorkspace } from './lib/mock-scale.mjs';
+import { percentile } from './lib/stats.mjs';
 // The tag a vendor starts with in the mock.
 import { INITIAL_ETAG } from '../mock/constants.mjs';
 
@@ -203,8 +204,6 @@ async function cpuMs(pid) {
   }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 /**
  * @param {string} name
  * @param {{ results: Result[], seconds: number }} measured
@@ -212,7 +211,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
  * @param {number} cpu
  */
 function summarise(name, { results, seconds }, readyMs, cpu) {
-  const latencies = results.filter((r) => !r.error).map((r) => r.ms).sort((a, b) => a - b);
+  const latencies = results.filter((r) => !r.error).map((r) => r.ms);
   /** @type {Record<number, number>} */
   const statuses = {};
   for (const { error, status = 0 } of results) if (!error) statuses[status] = (statuses[status] ?? 0) + 1;
