@@ -18,6 +18,11 @@ import { median } from './lib/stats.mjs';
 
 const ms = (x) => (x < 10 ? x.toFixed(1) : Math.round(x)).toString();
 
+/**
+ * @template T
+ * @param {() => T} fn
+ * @returns {[number, T]}
+ */
 function timed(fn) {
   const start = performance.now();
   const value = fn();
@@ -45,6 +50,7 @@ const thingPath = (i) => `/subscriptions/{subscriptionId}/providers/Provider.Syn
  * Twenty edits, spread over the document; 18 change what a client sees, the last two
  * (renaming a schema, splitting one into allOf parts) only how it is written and must
  * report nothing.
+ * @type {Array<[string, (d: any, i: number) => unknown]>}
  */
 const MUTATIONS = [
   ['response property removed', (d, i) => delete d.components.schemas[`Thing${i}`].properties.name],
@@ -92,9 +98,7 @@ function mutated(n) {
   const applied = new Map();
   MUTATIONS.forEach(([name, apply], k) => {
     const i = (k * step + (n >= MUTATIONS.length ? 0 : k)) % n;
-    if ((name.includes('removed') && name.startsWith('path')) || !doc.paths[thingPath(i)] || !doc.components.schemas[`Thing${i}`]) {
-      if (!doc.paths[thingPath(i)]) return;
-    }
+    if (!doc.paths[thingPath(i)]) return;
     try {
       apply(doc, i);
       applied.set(name, i);
@@ -148,7 +152,7 @@ if (want('synthetic')) {
   const rows = await synthetic();
   console.log('\n| operations | mutations | parse + resolve both (ms) | compare (ms) | total (ms) | changes reported |\n| ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) console.log(`| ${r.n} | ${r.mutations} | ${ms(r.load)} | ${ms(r.compare)} | ${ms(r.load + r.compare)} | ${r.changes.length} |`);
-  const big = rows.at(-1);
+  const big = rows[rows.length - 1];
   const byRule = {};
   for (const c of big.changes) byRule[`${c.level} ${c.rule}`] = (byRule[`${c.level} ${c.rule}`] ?? 0) + 1;
   console.log(`\nAt ${big.n} operations, by rule:`);

@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../model/apis.mjs';
 import { scaledWorkspace } from './lib/mock-scale.mjs';
+import { percentile } from './lib/stats.mjs';
 // The tag a vendor starts with in the mock.
 import { INITIAL_ETAG } from '../mock/constants.mjs';
 
@@ -45,7 +46,14 @@ const JSON_BODY = { authorization: TOKEN, 'content-type': 'application/json' };
 const n = (k) => (k === 0 ? '' : String(k));
 const vendorOf = (worker) => `f8a5738e-44e3-ea11-bb43-${String(worker).padStart(12, '0')}`;
 
-/** One valid request per operation, in the wire form real clients send, for copy k. */
+/** @typedef {{ worker: number, eTags: Record<number, string> }} Session a worker's vendor and the tags it last got */
+/**
+ * @typedef {{ method: string, path: string, headers: Record<string, string>, body?: string, onAnswer?: (res: http.IncomingMessage) => unknown }} Request
+ */
+/**
+ * One valid request per operation, in the wire form real clients send, for copy k.
+ * @type {Record<string, (k: number, i: number, session: Session) => Request>}
+ */
 const OPERATIONS = {
   RoleEligibilityScheduleRequests_Get: (k) => ({
     method: 'GET',
@@ -67,9 +75,11 @@ const OPERATIONS = {
   updateVendor: (k, i, session) => ({
     method: 'PATCH',
     path: `/api/v2.0/companies(${COMPANY})/vendors${n(k)}(${vendorOf(session.worker)})`,
-    headers: { ...JSON_BODY, 'if-match': (session.eTags[k] ??= INITIAL_ETAG) },
+    headers: { ...JSON_BODY, 'if-match': session.eTags[k] ?? INITIAL_ETAG },
     body: JSON.stringify({ displayName: `Fabrikam ${i}`, blocked: 'Payment' }),
-    onAnswer: (res) => res.headers.etag && (session.eTags[k] = res.headers.etag),
+    onAnswer: (res) => {
+      if (res.headers.etag) session.eTags[k] = res.headers.etag;
+    },
   }),
   createShipmentMethod: (k) => ({
     method: 'POST',
@@ -80,13 +90,27 @@ const OPERATIONS = {
 };
 const ALL = Object.values(OPERATIONS);
 
-/** Starts a server as a child process; resolves { port, readyMs, stop } once it answers. */
+/**
+ * Starts a server as a child process; resolves { port, readyMs, stop } once it answers.
+ * @param {string[]} args
+ * @param {RegExp} readyLine its line that says it is ready, the port in its first group
+ * @param {string} [cwd]
+ * @param {RegExp} [preparedLine]
+ */
 async function startServer(args, readyLine, cwd = ROOT, preparedLine) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let output = '';
+  /** @type {number} */
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`not ready after 30 s:\n${output}`))), 30_000);
+    /** @param {string} why */
+    const fail = (why) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${why}:\n${output}`));
+    };
+    const timer = setTimeout(() => fail('not ready after 30 s'), 30_000);
+    /** @param {string} chunk */
     const onData = (chunk) => {
       output += chunk;
       const match = readyLine.exec(output);
@@ -97,7 +121,7 @@ async function startServer(args, readyLine, cwd = ROOT, preparedLine) {
     };
     child.stdout.setEncoding('utf8').on('data', onData);
     child.stderr.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`exited with ${code}:\n${output}`))));
+    child.once('exit', (code) => fail(`exited with ${code}`));
   });
   child.removeAllListeners('exit');
   const readyMs = performance.now() - started;
@@ -106,19 +130,27 @@ async function startServer(args, readyLine, cwd = ROOT, preparedLine) {
   if (preparedLine) {
     for (let waited = 0; !preparedLine.test(output) && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   }
-  const stop = () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')));
+  const stop = () => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
   return { port, readyMs, stop, pid: child.pid, output: () => output };
 }
 
+/** @type {() => Promise<number>} */
 const freePort = () =>
   new Promise((resolve, reject) => {
     const server = net.createServer().once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 
+/** @typedef {{ status?: number, error?: string, ms: number }} Result */
+/**
+ * @param {http.Agent} agent
+ * @param {number} port
+ * @param {Request} request
+ * @returns {Promise<Result>}
+ */
 function request(agent, port, { method, path, headers, body, onAnswer }) {
   return new Promise((resolve) => {
     const start = performance.now();
@@ -133,15 +165,23 @@ function request(agent, port, { method, path, headers, body, onAnswer }) {
   });
 }
 
-/** `total` requests, `concurrency` workers; request i is made by make(i, session of its worker). */
+/**
+ * `total` requests, `concurrency` workers; request i is made by make(i, session of its worker).
+ * @param {number} port
+ * @param {(i: number, session: Session) => Request} make
+ * @param {number} total
+ * @param {number} concurrency
+ * @param {Session[]} sessions one per worker (at least `concurrency`)
+ */
 async function drive(port, make, total, concurrency, sessions) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  /** @type {Result[]} */
   const results = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
-      const session = (sessions[worker] ??= { worker, eTags: {} });
+      const session = sessions[worker];
       while (next < total) {
         const i = next++;
         results.push(await request(agent, port, make(i, session)));
@@ -163,17 +203,22 @@ async function cpuMs(pid) {
   }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
+/**
+ * @param {string} name
+ * @param {{ results: Result[], seconds: number }} measured
+ * @param {number} readyMs
+ * @param {number} cpu
+ */
 function summarise(name, { results, seconds }, readyMs, cpu) {
-  const latencies = results.filter((r) => !r.error).map((r) => r.ms).sort((a, b) => a - b);
+  const latencies = results.filter((r) => !r.error).map((r) => r.ms);
+  /** @type {Record<number, number>} */
   const statuses = {};
-  for (const r of results) if (!r.error) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  for (const { error, status = 0 } of results) if (!error) statuses[status] = (statuses[status] ?? 0) + 1;
   return {
     server: name,
     requests: results.length,
     errors: results.filter((r) => r.error).length,
-    '5xx': results.filter((r) => r.status >= 500).length,
+    '5xx': results.filter((r) => Number(r.status) >= 500).length,
     'lost eTag (412)': results.filter((r) => r.status === 412).length,
     statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(' '),
     p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
@@ -184,8 +229,15 @@ function summarise(name, { results, seconds }, readyMs, cpu) {
   };
 }
 
+/**
+ * @param {string} name
+ * @param {Awaited<ReturnType<typeof startServer>>} server
+ * @param {(i: number, session: Session) => Request} make
+ */
 async function run(name, server, make, documents = 5) {
-  const sessions = [];
+  // One per worker, kept from the warm-up to the measured run (a vendor's tag carries over).
+  /** @type {Session[]} */
+  const sessions = Array.from({ length: CONCURRENCY }, (_, worker) => ({ worker, eTags: {} }));
   try {
     // Every document is reached twice before measuring: Prism compiles a document's
     // validators on its first requests, a one-off cost the steady state does not pay.
@@ -208,7 +260,9 @@ setTimeout(() => {
 const MOCK_READY = /^mock {2}http:\/\/127\.0\.0\.1:(\d+) /m;
 const MOCK_PREPARED = /^mock {2}prepared /m;
 const PRISM_READY = /Prism is listening on http:\/\/127\.0\.0\.1:(\d+)/;
+/** @type {(copies: number) => (i: number, session: Session) => Request} */
 const fiveOperations = (copies) => (i, session) => ALL[i % ALL.length](Math.floor(i / ALL.length) % copies, i, session);
+/** @type {(i: number, session: Session) => Request} */
 const nameCheck = (i, session) => OPERATIONS.Servers_CheckNameAvailability(0, i, session);
 
 const scaled = await scaledWorkspace(COPIES);
@@ -229,7 +283,7 @@ console.log(`| ${columns.join(' | ')} |`);
 console.log(`| ${columns.map(() => '---').join(' | ')} |`);
 for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
 const [five, , , many] = rows;
-console.log(`\nat ${scaled.documents} documents: throughput ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents; CPU per request ${Math.round((100 * many['CPU ms/req']) / five['CPU ms/req'])} % of 5 documents`);
+console.log(`\nat ${scaled.documents} documents: throughput ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents; CPU per request ${Math.round((100 * Number(many['CPU ms/req'])) / Number(five['CPU ms/req']))} % of 5 documents`);
 // The mock must pass; bare Prism is a reference, its errors are reported, not failed on.
 const failed = rows.filter((r) => r.server.startsWith('mock') && (r.errors > 0 || r['5xx'] > 0 || r['lost eTag (412)'] > 0));
 if (failed.length) {

@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import createClient from 'openapi-fetch';
 import { SqlManagementClient } from '@azure/arm-sql';
 import { bearerTokenAuthenticationPolicyName } from '@azure/core-rest-pipeline';
+import { median } from './lib/stats.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 150);
@@ -64,16 +65,19 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 60_000;
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}`;
+await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+const base = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 const url = `${base}/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01`;
 
 // --- contenders -----------------------------------------------------------------------
 const agent = new http.Agent({ keepAlive: true });
 const nodeFetch = createNodeHttpFetch();
+// (Untyped paths: the POST is the same call either way.)
+/** @type {import('openapi-fetch').Client<any>} */
 const plain = createClient({ baseUrl: base });
 // Plain openapi-fetch gets the same transport, light Request class included, so the
 // two 'createNodeHttpFetch' rows differ only by this project's layer.
+/** @type {import('openapi-fetch').Client<any>} */
 const plainNode = createClient({ baseUrl: base, fetch: nodeFetch, Request: nodeFetch.Request });
 const ours = createResourceManagerClient({ baseUrl: base, token: TOKEN });
 const oursNode = createResourceManagerClient({ baseUrl: base, token: TOKEN, fetch: nodeFetch });
@@ -98,10 +102,12 @@ const body = JSON.stringify(BODY);
 const typedInit = { params: { path: { subscriptionId: SUBSCRIPTION } }, body: BODY };
 const plainInit = { params: { path: { subscriptionId: SUBSCRIPTION }, query: { 'api-version': '2025-01-01' } }, body: BODY, headers: { Authorization: `Bearer ${TOKEN}` } };
 
+/** @param {any} value */
 const check = (value) => {
   if (value?.available !== true) throw new Error(`unexpected answer: ${JSON.stringify(value)}`);
 };
 
+/** @type {Record<string, () => Promise<void>>} */
 const contenders = {
   'node:http keep-alive (floor)': () =>
     new Promise((resolve, reject) => {
@@ -125,7 +131,9 @@ const contenders = {
 
 // --- measure --------------------------------------------------------------------------
 const names = Object.keys(contenders);
+/** @type {Record<string, number[]>} */
 const samples = Object.fromEntries(names.map((n) => [n, []]));
+/** @type {(a: string[]) => string[]} */
 const shuffle = (a) => {
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -133,6 +141,7 @@ const shuffle = (a) => {
   }
   return a;
 };
+/** @param {string} name */
 async function batch(name) {
   const call = contenders[name];
   const start = process.hrtime.bigint();
@@ -148,13 +157,9 @@ for (; rounds < ROUNDS && Date.now() - started < BUDGET_MS; rounds++) {
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const med = Object.fromEntries(names.map((n) => [n, median(samples[n])]));
 /** Median over rounds of a / b, each ratio from the same round. */
+/** @type {(a: string, b: string) => number} */
 const ratio = (a, b) => median(samples[a].map((x, i) => x / samples[b][i]));
 const PLAIN = 'openapi-fetch (global fetch)';
 const SDK = '@azure/arm-sql checkNameAvailability';
@@ -166,6 +171,7 @@ for (const n of names) console.log(`| ${n} | ${med[n].toFixed(0)} | ${ratio(n, P
 
 const layer = ratio('this client (global fetch)', PLAIN) - 1;
 const layerNode = ratio('this client (createNodeHttpFetch)', 'openapi-fetch (createNodeHttpFetch)') - 1;
+/** @type {(x: number) => string} */
 const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
 console.log(`\nthin layer over plain openapi-fetch on the same transport: ${pct(layer)} (global fetch), ${pct(layerNode)} (createNodeHttpFetch); limit +10 %`);
 const DEFAULT = 'this client, default options on Node';

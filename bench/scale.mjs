@@ -86,7 +86,7 @@ async function bytesUnder(dir) {
 async function lintPeak(dir) {
   const { stderr, stdout } = await run('/usr/bin/time', ['-f', 'PEAK_KB %M', process.execPath, 'pipeline/lint.mjs'], { cwd: dir, env: ENV, maxBuffer: 1 << 26 });
   if (!/lint {2}passed/.test(stdout)) throw new Error(`lint did not pass:\n${stdout}${stderr}`);
-  return Number(/PEAK_KB (\d+)/.exec(stderr)[1]) * 1024;
+  return Number(/** @type {RegExpExecArray} */ (/PEAK_KB (\d+)/.exec(stderr))[1]) * 1024;
 }
 
 async function baseline(dir) {
@@ -169,7 +169,7 @@ async function timedBuild(dir, { server = false } = {}) {
   const wall = performance.now() - start;
   if (!/build {2}done/.test(stdout)) throw new Error(`build failed:
 ${stdout}${stderr}`);
-  const [, user, sys] = /CPU_S ([\d.]+) ([\d.]+)/.exec(stderr);
+  const [, user, sys] = /** @type {RegExpExecArray} */ (/CPU_S ([\d.]+) ([\d.]+)/.exec(stderr));
   let cpu = (Number(user) + Number(sys)) * 1000;
   if (server) {
     const pid = serverPid(stdout);
@@ -195,6 +195,8 @@ async function wideBench(count, rounds, samples) {
   const { dir, names } = copy;
   const up = (name) => name[0].toUpperCase() + name.slice(1);
   const loads = [];
+  /** @typedef {Awaited<ReturnType<typeof timedBuild>>} Build */
+  /** @type {{ count: number, operations: number, cold: Build[], schema: Build[], path: Build[], own: Build[], [more: string]: any }} */
   const result = { count, operations: count * 5 + 1, cold: [], schema: [], path: [], own: [] };
   const stopServer = () => run(process.execPath, ['pipeline/build.mjs', '--stop-server'], { cwd: dir, env: SERVER_ENV });
   try {
@@ -251,7 +253,7 @@ if (Number(opts.wide) > 0) {
   const stepsOf_ = (kind) => ['lint', 'generate', 'docs', 'compile'].map((s) => fmtS(med(w[kind], (b) => b.steps[s] ?? 0))).join(' / ');
   console.log(`\nwide: ${w.operations} operations in one version (${w.count} entity sets added), load average ${w.loads.map((l) => l.toFixed(1)).join(' -> ')}`);
   console.log(w.devLog);
-  console.log('\n| wide, median of ' + w.cold.length + ' | wall | CPU (user + sys) | wall vs cold | CPU vs cold | lint / generate / docs / compile (wall) |');
+  console.log(`\n| wide, median of ${w.cold.length} | wall | CPU (user + sys) | wall vs cold | CPU vs cold | lint / generate / docs / compile (wall) |`);
   console.log('| --- | ---: | ---: | ---: | ---: | --- |');
   for (const [kind, label] of [['cold', '`npm run build`, cold: a fresh clone\'s first build (no cache, dist/, docs or server; it starts the server)'], ['schema', 'after one schema\'s description edit (on the build server)'], ['path', 'after one path file\'s description edit (on the build server)'], ['own', 'after one schema\'s description edit, in a process of its own (`--no-server`)']]) {
     console.log(`| ${label} | ${fmtS(med(w[kind], (b) => b.wall))} | ${fmtS(med(w[kind], (b) => b.cpu))} | ${ratio(kind, (b) => b.wall)} | ${ratio(kind, (b) => b.cpu)} | ${stepsOf_(kind)} |`);
@@ -304,8 +306,8 @@ for (const n of opts.sizes.split(',').filter(Boolean).map(Number)) {
 }
 
 if (!rows.length) process.exit(0);
-console.log('\n| N documents | ' + rows.map((r) => r.n).join(' | ') + ' |');
-console.log('| --- | ' + rows.map(() => '---:').join(' | ') + ' |');
+console.log(`\n| N documents | ${rows.map((r) => r.n).join(' | ')} |`);
+console.log(`| --- | ${rows.map(() => '---:').join(' | ')} |`);
 const line = (label, f) => console.log(`| ${label} | ${rows.map((r) => f(r) ?? '').join(' | ')} |`);
 line('`npm run build`, cold (no cache)', (r) => fmtS(r.cold));
 line('of which docs step', (r) => fmtS(r.steps.docs));

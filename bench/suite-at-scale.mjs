@@ -30,10 +30,11 @@ const extra = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--out') out = resolve(args[++i]);
   else if (args[i] === '--keep') keep = true;
-  else if (args[i] === '--dir') (dir = resolve(args[++i])), (keep = true);
+  else if (args[i] === '--dir') dir = resolve(args[++i]);
   else if (args[i] === '--wide') wide = Number(args[++i]);
   else extra.push(args[i]);
 }
+if (dir) keep = true; // --dir implies --keep
 
 // What the tests read besides what a benchmark copy holds: the tests and their config, the
 // CommonJS build's config (without it the build skips dist/cjs/), the package's README.

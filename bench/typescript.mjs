@@ -38,6 +38,7 @@ const SAVES = Math.max(1, Number(values.saves));
 const ENV = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
 
 const version = async (pkg) => JSON.parse(await readFile(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+/** @type {Array<{ name: string, pkg: string, tsc: string, cjsArgs: string[], version?: string }>} */
 const COMPILERS = [
   { name: '5.9', pkg: 'typescript', tsc: join(ROOT, 'node_modules/typescript/bin/tsc'), cjsArgs: [] },
   { name: '7', pkg: 'typescript-7', tsc: join(ROOT, 'node_modules/typescript-7/bin/tsc'), cjsArgs: [] },
@@ -61,9 +62,12 @@ const CORE = join(DIR, 'src/core.ts');
 const CORE_TEXT = await readFile(CORE, 'utf8');
 const edited = (line) => `${CORE_TEXT}\n${line}\n`;
 
+/** @typedef {{ code: number | null, stdout: string, stderr: string, ms: number, cpu: number }} Run */
 /**
  * Runs a command in the copy: wall time, and CPU time (user + system of the command and
  * everything it waited for, from bash's `times`: TS 7 runs its checkers on several threads).
+ * @param {string[]} args
+ * @returns {Promise<Run>}
  */
 function exec(args) {
   return new Promise((resolve) => {
@@ -76,7 +80,7 @@ function exec(args) {
     child.on('close', (code) => {
       const ms = performance.now() - start;
       const lines = stderr.trimEnd().split('\n');
-      const children = lines.pop();
+      const children = /** @type {string} */ (lines.pop());
       lines.pop(); // the shell's own times
       const cpu = children
         .trim()
@@ -89,19 +93,27 @@ function exec(args) {
     });
   });
 }
+/** @type {(c: { tsc: string }, ...args: string[]) => Promise<Run>} */
 const tsc = (c, ...args) => exec([process.execPath, c.tsc, ...args, '--pretty', 'false']);
 
+/** @param {string} dir */
 async function tree(dir) {
+  /** @type {Map<string, string>} */
   const files = new Map();
   // Not readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
   for (const file of filesUnder(dir)) files.set(relative(dir, file), await readFile(file, 'utf8'));
   return files;
 }
 
-/** Two output trees compared: which files only one has, which differ, per extension. */
+/**
+ * Two output trees compared: which files only one has, which differ, per extension.
+ * @param {string} a
+ * @param {string} b
+ */
 async function compareTrees(a, b) {
   const [left, right] = [await tree(a), await tree(b)];
   const names = [...new Set([...left.keys(), ...right.keys()])].sort();
+  /** @type {{ files: number, dts: number, js: number, identical: number, differ: string[], only: string[] }} */
   const result = { files: names.length, dts: 0, js: 0, identical: 0, differ: [], only: [] };
   for (const name of names) {
     if (!left.has(name) || !right.has(name)) result.only.push(name);
@@ -113,8 +125,12 @@ async function compareTrees(a, b) {
   return result;
 }
 
-/** `file(line,col): error TSn: message` plus its indented continuation lines, sorted. */
+/**
+ * `file(line,col): error TSn: message` plus its indented continuation lines, sorted.
+ * @param {string} text
+ */
 function diagnostics(text) {
+  /** @type {string[]} */
   const list = [];
   for (const line of text.replace(/\r/g, '').split('\n')) {
     if (/^(\S.*\(\d+,\d+\): )?error TS\d+:/.test(line)) list.push(line.trimEnd());
@@ -126,16 +142,23 @@ function diagnostics(text) {
 /**
  * Two lists of diagnostics compared one by one, matched by place (file, line, column):
  * identical text, same code with other wording, another code, or a place only one reports.
+ * @param {string} label
+ * @param {string[]} a
+ * @param {string[]} b
  */
 function sameDiagnostics(label, a, b) {
+  /** @type {(d: string) => string} */
   const place = (d) => /^(.*?)error TS\d+:/.exec(d)?.[1] ?? d;
+  /** @type {(d: string) => string | undefined} */
   const code = (d) => /error (TS\d+):/.exec(d)?.[1];
+  /** @type {(list: string[]) => Map<string, string[]>} */
   const byPlace = (list) => {
     const map = new Map();
     for (const d of list) map.set(place(d), [...(map.get(place(d)) ?? []), d]);
     return map;
   };
   const [left, right] = [byPlace(a), byPlace(b)];
+  /** @type {{ label: string, count: number[], identical: number, wording: string[][], code: string[][], onlyA: string[], onlyB: string[], same?: boolean }} */
   const result = { label, count: [a.length, b.length], identical: 0, wording: [], code: [], onlyA: [], onlyB: [] };
   for (const key of new Set([...left.keys(), ...right.keys()])) {
     const [x, y] = [left.get(key) ?? [], right.get(key) ?? []];
@@ -158,7 +181,15 @@ function sameDiagnostics(label, a, b) {
 // gets the resolution it does accept for CommonJS on its command line: 5.9 `node10` (what
 // test/pipeline/compile.test.ts's 5.9 reference uses), 7 `bundler` (it removed node10).
 // The outputs are compared below.
+/** @type {Record<string, string[]>} */
 const CJS_FALLBACK = { '5.9': ['--moduleResolution', 'node10'], 7: ['--moduleResolution', 'bundler'] };
+/**
+ * What the run found of the compilers' behaviour, reported after the timings.
+ * @type {{ config: string[], diagnostics: Array<ReturnType<typeof sameDiagnostics> & { exit: Array<number | null> }>,
+ *   outputs: Array<{ kind: string } & Awaited<ReturnType<typeof compareTrees>>>, incremental: Array<Awaited<ReturnType<typeof compareTrees>> & { emitted: boolean[] }>,
+ *   watch: Array<{ compiler: string, saves: number, seen: number, extraCycles: number, diagnostics: Array<string | null>, missed?: string }>,
+ *   shallow: Array<{ compiler: string, seen: boolean }> }}
+ */
 const checks = { config: [], diagnostics: [], outputs: [], watch: [], incremental: [], shallow: [] };
 for (const c of COMPILERS) {
   const probe = join(TMP, `probe-cjs-${c.name}`);
@@ -173,13 +204,15 @@ for (const c of COMPILERS) {
 
 // ---- timings ------------------------------------------------------------------------
 
+/** @typedef {{ ms: number } & Partial<Run>} Timing a command's run, or a time measured otherwise */
+/** @type {Map<string, Timing[]>} */
 const times = new Map(); // `${step}\0${compiler}` -> [{ ms, cpu }]
+/** @type {(step: string, c: string, run: Timing) => void} */
 const record = (step, c, run) => {
   const key = `${step}\0${c}`;
-  if (!times.has(key)) times.set(key, []);
-  times.get(key).push(run);
+  times.set(key, [...(times.get(key) ?? []), run]);
   if (run.code !== undefined && run.code !== 0) process.exitCode = 1;
-  if (run.code !== undefined && run.code !== 0) console.error(`  ${step} (TS ${c}) exited ${run.code}:\n${(run.stdout + run.stderr).trim().split('\n').slice(0, 10).join('\n')}`);
+  if (run.code !== undefined && run.code !== 0) console.error(`  ${step} (TS ${c}) exited ${run.code}:\n${`${run.stdout}${run.stderr}`.trim().split('\n').slice(0, 10).join('\n')}`);
 };
 
 async function compile(c) {
@@ -213,7 +246,15 @@ async function compileScript(round) {
   await writeFile(CORE, CORE_TEXT);
 }
 
-/** `tsc --watch` in `cwd`: what it printed, its next summary after an offset, stop(). */
+/**
+ * A cycle the watcher printed: its text since the previous summary and its error count.
+ * @typedef {{ errors: number, text: string }} Cycle
+ */
+/**
+ * `tsc --watch` in `cwd`: what it printed, its next summary after an offset, stop().
+ * @param {{ name: string, tsc: string }} c
+ * @param {string} cwd
+ */
 function startWatch(c, cwd, project = 'tsconfig.json') {
   const child = spawn(process.execPath, [c.tsc, '-p', project, '--watch', '--preserveWatchOutput', '--pretty', 'false'], {
     cwd,
@@ -221,8 +262,10 @@ function startWatch(c, cwd, project = 'tsconfig.json') {
     detached: true, // its own process group: TS 7's launcher starts the native compiler as a child
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const state = { out: '' };
+  const state = { out: '', summary, stop };
+  /** @type {Set<() => void>} */
   const waiters = new Set();
+  /** @param {string} chunk */
   const onData = (chunk) => {
     state.out += chunk;
     for (const w of waiters) w();
@@ -234,9 +277,12 @@ function startWatch(c, cwd, project = 'tsconfig.json') {
    * Resolves with the first cycle printed after offset `from` that `wanted` accepts (its
    * text: what the watcher printed since the previous summary, and its error count), with
    * how many cycles it printed before that one; or null at the time-out.
+   * @param {number} from
+   * @param {(cycle: Cycle) => boolean} [wanted]
+   * @returns {Promise<(Cycle & { at: number, skipped: number }) | null>}
    */
-  state.summary = (from, wanted = () => true, timeoutMs = 60_000) =>
-    new Promise((resolve) => {
+  function summary(from, wanted = () => true, timeoutMs = 60_000) {
+    return new Promise((resolve) => {
       const check = () => {
         const re = /Found (\d+) errors?\. Watching for file changes\./g;
         const text = state.out.slice(from);
@@ -262,12 +308,13 @@ function startWatch(c, cwd, project = 'tsconfig.json') {
       waiters.add(check);
       check();
     });
-  state.stop = async () => {
+  }
+  async function stop() {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
     } catch {}
     await closed;
-  };
+  }
   return state;
 }
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -280,6 +327,10 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function watch(c, round) {
   const start = performance.now();
   const w = startWatch(c, DIR);
+  /**
+   * A save timed to its report, or what the watcher printed when it never reported it.
+   * @type {(text: string, wanted: (cycle: Cycle) => boolean) => Promise<{ ms: number, text: string, skipped: number, missed?: undefined } | { ms?: undefined, text?: undefined, missed: string }>}
+   */
   const save = async (text, wanted) => {
     await pause(500);
     const from = w.out.length;
@@ -331,7 +382,8 @@ async function shallowWatch(c) {
 
 const load = [loadavg()[0]];
 const started = new Date();
-const watchRuns = new Map(COMPILERS.map((c) => [c.name, []]));
+/** @type {Record<string, Array<Awaited<ReturnType<typeof watch>>>>} */
+const watchRuns = Object.fromEntries(COMPILERS.map((c) => [c.name, []]));
 console.log(`TypeScript ${COMPILERS.map((c) => c.version).join(' vs ')}, ${ROUNDS} rounds, ${SAVES} saves per watch; copy in ${DIR}`);
 for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 ? COMPILERS : [...COMPILERS].reverse();
@@ -341,7 +393,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     record('typecheck (tsc -p tsconfig.json)', c.name, await tsc(c, '-p', 'tsconfig.json'));
     record('type tests (tsc --noEmit over test/types/*.test-d.ts)', c.name, await tsc(c, '-p', 'tsconfig.types.json'));
     await incremental(c, round);
-    watchRuns.get(c.name).push(await watch(c, round));
+    watchRuns[c.name].push(await watch(c, round));
     if (c.name === '7') await compileScript(round);
     load.push(loadavg()[0]);
     console.log(`round ${round}: TS ${c.version} done in ${((performance.now() - t0) / 1000).toFixed(1)} s (load average ${loadavg()[0].toFixed(1)})`);
@@ -401,7 +453,7 @@ checks.diagnostics.push({
 });
 
 for (const c of COMPILERS) {
-  const saves = watchRuns.get(c.name).flat();
+  const saves = watchRuns[c.name].flat();
   const seen = saves.flatMap((s) => [s.broken, s.fixed]).filter((r) => r.ms !== undefined);
   checks.watch.push({
     compiler: c.name,

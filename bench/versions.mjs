@@ -92,8 +92,8 @@ if (axis !== 'documents') {
     const { dir, remove } = await workspaceCopy('bench-versions-');
     try {
       await addSqlVersions(dir, n);
-      rows.push({ n, ...(await measure(dir, APP)) });
-      const row = rows.at(-1);
+      const row = { n, ...(await measure(dir, APP)) };
+      rows.push(row);
       console.log(`versions ${String(n).padStart(3)}: build ${row.buildS.toFixed(2)} s, tsc --noEmit ${row.tscS.toFixed(2)} s, app bundle ${row.min} B min, ${row.gzip} B min+gzip`);
     } finally {
       await remove();
@@ -107,8 +107,8 @@ if (axis !== 'versions') {
   for (const n of documents) {
     const { dir, remove } = await workspaceOfN(n, `bench-versions-n${n}-`);
     try {
-      rows.push({ n, ...(await measure(dir, APP_FIVE)) });
-      const row = rows.at(-1);
+      const row = { n, ...(await measure(dir, APP_FIVE)) };
+      rows.push(row);
       console.log(`documents ${String(n).padStart(3)}: build ${row.buildS.toFixed(2)} s, tsc --noEmit ${row.tscS.toFixed(2)} s, five-operation app bundle ${row.min} B min, ${row.gzip} B min+gzip`);
     } finally {
       await remove();

@@ -10,9 +10,39 @@ import { parse } from 'yaml';
 import { compareVersions, defaultVersionOf, loadApis } from '../model/apis.mjs';
 import { basePathOf } from '../model/servers.mjs';
 
+/**
+ * One operation of one document version, ready to match and check.
+ * @typedef {object} Operation
+ * @property {ReturnType<typeof loadApis>[number]} api
+ * @property {any} document the bundled document
+ * @property {(schema: any, value: unknown) => string[]} validate
+ * @property {string} operationId
+ * @property {string} label `operationId@version`
+ * @property {string} method
+ * @property {string} template the path with its document's prefix
+ * @property {string} path
+ * @property {any} spec the operation object
+ * @property {any[]} params
+ * @property {boolean} secured
+ * @property {boolean} versioned
+ * @property {RegExp} regex
+ * @property {string[]} names the path parameters, in order
+ */
+/**
+ * A request matched to its operation (`versionProblem`: an api-version no document
+ * declares; the default version's operation is checked), or why none matched.
+ * @typedef {{ operation: Operation, pathValues: Record<string, string>, query: URLSearchParams, versionProblem?: string, problem?: undefined }
+ *   | { operation?: undefined, problem: string }} Match
+ */
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Follows local `$ref`s inside a bundled document. */
+/**
+ * Follows local `$ref`s inside a bundled document.
+ * @param {any} document
+ * @param {any} node
+ * @returns {any}
+ */
 export function deref(document, node) {
   while (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
     node = node.$ref
@@ -24,8 +54,13 @@ export function deref(document, node) {
   return node;
 }
 
+/** @param {string} text */
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * @param {string} template
+ * @param {Set<string>} multiSegment path parameters that may span segments (x-ms-skip-url-encoding)
+ */
 function compilePath(template, multiSegment) {
   const names = [];
   const pattern = template
@@ -41,9 +76,13 @@ function compilePath(template, multiSegment) {
 }
 
 /** One validator per document: its components addressable as `doc#/components/...`. */
+/**
+ * @param {any} document
+ * @returns {Operation['validate']}
+ */
 function validatorFor(document) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  addFormats.default(ajv);
   ajv.addSchema({ $id: 'doc', components: document.components ?? {} });
   const cache = new Map();
   return (schema, value) => {
@@ -56,9 +95,11 @@ function validatorFor(document) {
   };
 }
 
+/** @type {(list: string[]) => string[]} */
 const dedupe = (list) => [...new Set(list)];
 
 /** An Ajv error as a person says it: missing field, wrong type, value not allowed. */
+/** @param {import('ajv').ErrorObject} error */
 function describeError(error) {
   const at = error.instancePath || '/';
   switch (error.keyword) {
@@ -89,6 +130,7 @@ function describeError(error) {
  * checkResponse, declared }`.
  */
 export function loadContract(apis = loadApis()) {
+  /** @type {Operation[]} */
   const operations = [];
   const versionsOf = new Map();
   for (const api of apis) {
@@ -128,6 +170,9 @@ export function loadContract(apis = loadApis()) {
    * `api-version` query parameter picks (resource management); the /api/vX.Y prefix is
    * part of the path (business data). Matching reads the path percent-decoded, so an
    * encoded scope or encoded OData parentheses find their operation too.
+   * @param {string} method
+   * @param {string} rawUrl
+   * @returns {Match}
    */
   function match(method, rawUrl) {
     const [rawPath, rawQuery = ''] = rawUrl.split('?', 2);
@@ -143,6 +188,7 @@ export function loadContract(apis = loadApis()) {
     const candidates = onPath.filter((o) => o.method === method.toUpperCase());
     if (!candidates.length) return { problem: `${method.toUpperCase()} is not declared on ${rawPath} (declared: ${[...new Set(onPath.map((o) => o.method))].join(', ')})` };
     let operation = candidates[0];
+    let versionProblem;
     if (candidates.length > 1 || operation.versioned) {
       const asked = query.get('api-version');
       const exact = candidates.find((o) => o.api.version === asked);
@@ -151,18 +197,23 @@ export function loadContract(apis = loadApis()) {
         // Validate against the default version, and say the version is not a documented one.
         const versions = candidates.map((o) => o.api.version).sort(compareVersions);
         const fallback = defaultVersionOf(versions) ?? versions.at(-1);
-        operation = candidates.find((o) => o.api.version === fallback);
-        const values = operation.regex.exec(path).slice(1);
+        // (`fallback` is one of the candidates' versions: found.)
+        operation = /** @type {Operation} */ (candidates.find((o) => o.api.version === fallback));
         // A missing api-version is reported by the parameter check; an unknown one here.
-        const versionProblem = asked === null ? undefined : `request: api-version ${JSON.stringify(asked)} is not a documented version (documented: ${versions.join(', ')})`;
-        return { operation, pathValues: Object.fromEntries(operation.names.map((n, i) => [n, values[i]])), query, versionProblem };
+        if (asked !== null) versionProblem = `request: api-version ${JSON.stringify(asked)} is not a documented version (documented: ${versions.join(', ')})`;
       }
     }
-    const values = operation.regex.exec(path).slice(1);
-    return { operation, pathValues: Object.fromEntries(operation.names.map((n, i) => [n, values[i]])), query };
+    // (`operation.regex` matched `path` above.)
+    const values = /** @type {RegExpExecArray} */ (operation.regex.exec(path)).slice(1);
+    return { operation, pathValues: Object.fromEntries(operation.names.map((n, i) => [n, values[i]])), query, versionProblem };
   }
 
-  /** What is wrong with a request: parameters, security, content type, body. */
+  /**
+   * What is wrong with a request: parameters, security, content type, body.
+   * @param {Match & { operation: Operation }} matched
+   * @param {import('node:http').IncomingHttpHeaders} headers
+   * @param {string} bodyText
+   */
   function checkRequest(matched, headers, bodyText) {
     const { operation, pathValues, query } = matched;
     const problems = matched.versionProblem ? [matched.versionProblem] : [];
@@ -194,7 +245,14 @@ export function loadContract(apis = loadApis()) {
     return problems.filter(Boolean);
   }
 
-  /** What is wrong with an answer: status not declared, content type, body schema. */
+  /**
+   * What is wrong with an answer: status not declared, content type, body schema.
+   * @param {Operation} operation
+   * @param {number} status
+   * @param {import('node:http').IncomingHttpHeaders} headers
+   * @param {string} bodyText
+   * @returns {{ response: any, media?: any, value?: unknown, problems: string[] }}
+   */
   function checkResponse(operation, status, headers, bodyText) {
     const declared = operation.spec.responses?.[String(status)] ?? operation.spec.responses?.[`${String(status)[0]}XX`] ?? operation.spec.responses?.default;
     if (!declared) return { response: undefined, problems: [`status ${status} is not declared (declared: ${Object.keys(operation.spec.responses ?? {}).join(', ')})`] };
@@ -228,9 +286,15 @@ export function loadContract(apis = loadApis()) {
   return { operations, versionsOf, match, checkRequest, checkResponse, declared };
 }
 
+/** @type {(header: unknown) => string} */
 export const mediaType = (header) => String(header ?? '').split(';')[0].trim().toLowerCase();
+/** @type {(type: string) => boolean} */
 const isJson = (type) => type === 'application/json' || type.endsWith('+json');
 
+/**
+ * @param {string} text
+ * @returns {{ ok: true, value: unknown } | { ok: false, value?: undefined }}
+ */
 function parseJson(text) {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -239,7 +303,12 @@ function parseJson(text) {
   }
 }
 
-/** A parameter's text as the JSON type its schema wants (numbers, booleans). */
+/**
+ * A parameter's text as the JSON type its schema wants (numbers, booleans).
+ * @param {any} schema
+ * @param {any} document
+ * @param {string} text
+ */
 function coerce(schema, document, text) {
   const type = deref(document, schema)?.type;
   if ((type === 'integer' || type === 'number') && text.trim() !== '' && !Number.isNaN(Number(text))) return Number(text);

@@ -6,11 +6,19 @@
 // credential. Its own server binds 127.0.0.1 and answers only a loopback Host (or one
 // allowed with --allow-host: lib/local-host.mjs). The path is forwarded under the
 // upstream's base path, dot-segments resolved; one that would climb out of it is refused.
+import { once } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { localGuard } from '../lib/local-host.mjs';
 import { loadContract } from './contract.mjs';
+
+/**
+ * One exchange as the proxy saw it: the request (path with credential-like query values
+ * redacted), the operation it matched, the status the client got and what broke.
+ * @typedef {{ method?: string, path: string, operation?: string, operationId?: string, status: number, requestProblems: string[], responseProblems: string[],
+ *   ms?: number, error?: string, value?: unknown, declaredStatus?: string }} Exchange
+ */
 
 const MAX_BODY = 10 * 1024 * 1024;
 // Hop-by-hop headers (RFC 9110 7.6.1) stay on their hop; accept-encoding is dropped so the
@@ -18,7 +26,11 @@ const MAX_BODY = 10 * 1024 * 1024;
 // trips on gzip: stoplightio/prism#1064).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'accept-encoding', 'content-length']);
 
-/** `headers` without the hop-by-hop ones, nor those the `Connection` header names (RFC 9110 7.6.1). */
+/**
+ * `headers` without the hop-by-hop ones, nor those the `Connection` header names (RFC 9110 7.6.1).
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @returns {import('node:http').OutgoingHttpHeaders}
+ */
 export function endToEnd(headers) {
   const named = new Set(String(headers.connection ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean));
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)));
@@ -26,6 +38,7 @@ export function endToEnd(headers) {
 
 /** A failure on the client's side of the exchange (its request), not the upstream's. */
 class ClientFailure extends Error {
+  /** @param {number} status @param {string} message */
   constructor(status, message) {
     super(message);
     this.status = status;
@@ -40,6 +53,7 @@ class UpstreamRefused extends Error {}
  * query kept as sent; undefined when `..` would climb above the root, and so out of the
  * upstream's base path.
  */
+/** @param {string} rawUrl */
 export function normalisePath(rawUrl) {
   const at = rawUrl.indexOf('?');
   const path = at < 0 ? rawUrl : rawUrl.slice(0, at);
@@ -62,6 +76,7 @@ export function normalisePath(rawUrl) {
 
 /** Query parameter names that carry credentials, word by word (`access_token`, `apiKey`, `X-Amz-Signature`, `sig`). */
 const SECRET_WORDS = new Set(['token', 'key', 'sig', 'signature', 'code', 'secret', 'password', 'passwd', 'pwd', 'auth', 'authorization', 'credential', 'credentials', 'session', 'sessionid', 'apikey', 'jwt', 'assertion', 'otp', 'nonce', 'sas']);
+/** @param {string} name */
 const secretName = (name) =>
   name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -70,6 +85,7 @@ const secretName = (name) =>
     .some((word) => SECRET_WORDS.has(word));
 
 /** `url` as logged: values of credential-like query parameters replaced by `***`. */
+/** @param {string} url */
 export function redactUrl(url) {
   const at = url.indexOf('?');
   if (at < 0) return url;
@@ -87,6 +103,10 @@ export function redactUrl(url) {
   return `${url.slice(0, at)}?${pairs.join('&')}`;
 }
 
+/**
+ * @param {import('node:stream').Readable} stream
+ * @returns {Promise<Buffer>}
+ */
 function readBody(stream, limit = MAX_BODY) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -105,6 +125,7 @@ function readBody(stream, limit = MAX_BODY) {
 }
 
 /** The request path as received, with any path of the upstream URL in front of it. */
+/** @type {(upstream: URL, rawUrl: string) => string} */
 const targetPath = (upstream, rawUrl) => `${upstream.pathname.replace(/\/+$/, '')}${rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`}`;
 
 /**
@@ -112,19 +133,24 @@ const targetPath = (upstream, rawUrl) => `${upstream.pathname.replace(/\/+$/, ''
  * The upstream gets its own Host unless `preserveHost` (then the client's; the TLS server
  * name is always the upstream's own). `allowHosts`: Host names answered besides loopback
  * ones. `report(exchange)` is called once per exchange (the CLI prints it with formatExchange).
+ * @param {{ upstream: string, port?: number, host?: string, failOnViolation?: boolean, preserveHost?: boolean, allowHosts?: string[],
+ *   report?: (exchange: Exchange) => void, contract?: ReturnType<typeof loadContract>, timeoutMs?: number }} options
  */
 export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failOnViolation = false, preserveHost = false, allowHosts = [], report = () => {}, contract = loadContract(), timeoutMs = 30_000 }) {
   const target = new URL(upstream);
   if (!/^https?:$/.test(target.protocol)) throw new Error(`--upstream must be an http(s) URL (got ${upstream})`);
   const transport = target.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 16 });
+  // @ts-expect-error: lib/local-host.mjs has no JSDoc yet, so its `allowHosts = []` reads as never[]; drop this once it declares string[]
   const local = localGuard({ allowHosts, bound: host });
   // SNI and the certificate check name the upstream, never a Host the client chose.
   const servername = target.protocol === 'https:' && !isIP(target.hostname.replace(/^\[|\]$/g, '')) ? target.hostname : undefined;
+  /** @type {Exchange[]} */
   const exchanges = [];
 
   const server = http.createServer(async (req, res) => {
     const started = performance.now();
+    /** @type {Exchange} */
     const exchange = { method: req.method, path: redactUrl(String(req.url)), operation: undefined, status: 0, requestProblems: [], responseProblems: [] };
     const finish = () => {
       exchange.ms = performance.now() - started;
@@ -145,7 +171,7 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
       const body = await readBody(req).catch((error) => {
         throw new ClientFailure(error.tooLarge ? 413 : 400, `the client's request failed: ${error.code ?? error.message}`);
       });
-      const matched = contract.match(req.method, url);
+      const matched = contract.match(String(req.method), url);
       if (matched.operation) {
         exchange.operation = matched.operation.label;
         exchange.operationId = matched.operation.operationId;
@@ -157,17 +183,17 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
       // it (the mock's nextLink) lead back through the proxy.
       headers.host = preserveHost && req.headers.host ? req.headers.host : target.host;
       if (body.length) headers['content-length'] = String(body.length);
+      /** @type {NodeJS.Timeout | undefined} */
+      let deadline;
+      /** @type {{ status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer }} */
       const answer = await new Promise((resolve, reject) => {
         const forward = transport.request(
           { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: targetPath(target, url), headers, agent, timeout: timeoutMs, servername },
-          (upstreamRes) => readBody(upstreamRes).then((data) => resolve({ status: upstreamRes.statusCode, headers: upstreamRes.headers, body: data }), reject),
+          (upstreamRes) => readBody(upstreamRes).then((data) => resolve({ status: Number(upstreamRes.statusCode), headers: upstreamRes.headers, body: data }), reject),
         );
         // The socket's idle timeout, and a deadline for the whole answer: a slow drip or a
         // switched protocol never keeps the client waiting past timeoutMs.
-        const deadline = setTimeout(() => forward.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
-        const settle = (fn) => (value) => (clearTimeout(deadline), fn(value));
-        resolve = settle(resolve);
-        reject = settle(reject);
+        deadline = setTimeout(() => forward.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
         forward.on('timeout', () => forward.destroy(new Error(`no answer within ${timeoutMs} ms`)));
         forward.on('upgrade', (upstreamRes, socket) => {
           socket.destroy();
@@ -175,7 +201,7 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
         });
         forward.on('error', reject);
         forward.end(body);
-      });
+      }).finally(() => clearTimeout(deadline));
       exchange.status = answer.status;
       if (matched.operation) {
         const checked = contract.checkResponse(matched.operation, answer.status, answer.headers, answer.body.toString('utf8'));
@@ -206,17 +232,16 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
     finish();
   });
   // A client that asks to switch protocols (WebSocket) is answered, not left hanging.
-  server.on('upgrade', (req, socket) => {
+  server.on('upgrade', (_req, socket) => {
     socket.end('HTTP/1.1 501 Not Implemented\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => (server.off('error', reject), resolve()));
-  }).catch((error) => {
+  try {
+    await once(server.listen(port, host), 'listening');
+  } catch (error) {
     throw new Error(`proxy: cannot listen on ${host}:${port}: ${error.code ?? error.message}`);
-  });
-  const address = server.address();
+  }
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     url: `http://${address.address}:${address.port}`,
     port: address.port,
@@ -224,7 +249,7 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
     summary: () => summarize(exchanges),
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => resolve(undefined));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 500).unref();
         agent.destroy();

@@ -3,15 +3,30 @@
 // send, Host header included) and, on the side, reads copies of both streams as HTTP/1.1
 // messages to record each exchange: method, URL, status, content type, body. A stream it
 // cannot read is left alone (relayed, not recorded): recording never changes behaviour.
+import { once } from 'node:events';
 import net from 'node:net';
 
 const MAX_RECORDED_BODY = 2 * 1024 * 1024;
 
-/** An incremental HTTP/1.1 message reader over one direction of a connection. */
+/**
+ * The head of one message: a request's method and URL or an answer's status, and its
+ * headers (names lower-cased).
+ * @typedef {{ method?: string, url?: string, status?: number, headers: Record<string, string> }} Head
+ */
+/** @typedef {Head & { body: string, truncated: boolean }} Message */
+/** @typedef {{ method: string, url: string, status: number, contentType: string, body: string }} TeeExchange */
+
+/**
+ * An incremental HTTP/1.1 message reader over one direction of a connection.
+ * @param {'request' | 'response'} kind
+ * @param {(message: Message) => void} onMessage
+ */
 function messageReader(kind, onMessage) {
+  /** @type {Buffer} */
   let buffer = Buffer.alloc(0);
   let state = 'head';
-  let current;
+  /** @type {Head} */
+  let current = { headers: {} };
   let remaining = 0;
   let broken = false;
   const bodyParts = [];
@@ -23,11 +38,13 @@ function messageReader(kind, onMessage) {
     bodySize = 0;
     state = 'head';
   };
+  /** @param {Buffer} chunk */
   const keep = (chunk) => {
     bodySize += chunk.length;
     if (bodySize <= MAX_RECORDED_BODY) bodyParts.push(chunk);
   };
 
+  /** @param {(head: Head) => number} bodyLengthOf */
   function step(bodyLengthOf) {
     for (;;) {
       if (state === 'head') {
@@ -35,14 +52,16 @@ function messageReader(kind, onMessage) {
         if (end < 0) return;
         const lines = buffer.subarray(0, end).toString('latin1').split('\r\n');
         buffer = buffer.subarray(end + 4);
+        /** @type {Record<string, string>} */
         const headers = {};
         for (const line of lines.slice(1)) {
           const at = line.indexOf(':');
           if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
         }
         const start = lines[0].split(' ');
-        current = kind === 'request' ? { method: start[0], url: start[1], headers } : { status: Number(start[1]), headers };
-        if (kind === 'response' && current.status >= 100 && current.status < 200) continue; // interim answer
+        const status = Number(start[1]);
+        current = kind === 'request' ? { method: start[0], url: start[1], headers } : { status, headers };
+        if (kind === 'response' && status >= 100 && status < 200) continue; // interim answer
         if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) state = 'chunk-size';
         else {
           remaining = bodyLengthOf(current);
@@ -85,6 +104,7 @@ function messageReader(kind, onMessage) {
   }
 
   return {
+    /** @param {Buffer} chunk @param {(head: Head) => number} bodyLengthOf */
     push(chunk, bodyLengthOf) {
       if (broken) return;
       buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
@@ -103,20 +123,24 @@ function messageReader(kind, onMessage) {
 /**
  * Starts the tee in front of `target` (http://host:port). Resolves once listening:
  * `{ url, exchanges, close() }`; each exchange `{ method, url, status, contentType, body }`.
+ * @param {{ target: string, port?: number, host?: string }} options
  */
 export async function startTee({ target, port = 0, host = '127.0.0.1' }) {
   const upstream = new URL(target);
+  /** @type {TeeExchange[]} */
   const exchanges = [];
+  /** @type {Set<net.Socket>} */
   const sockets = new Set();
   // allowHalfOpen: a client that ends its side after the request still gets the answer.
   const server = net.createServer({ allowHalfOpen: true }, (client) => {
     const server = net.connect({ host: upstream.hostname, port: Number(upstream.port), allowHalfOpen: true });
     sockets.add(client).add(server);
+    /** @type {Message[]} */
     const pending = [];
     const requests = messageReader('request', (message) => pending.push(message));
     const responses = messageReader('response', (message) => {
       const request = pending.shift();
-      if (request) exchanges.push({ method: request.method, url: request.url, status: message.status, contentType: message.headers['content-type'] ?? '', body: message.truncated ? '' : message.body });
+      if (request) exchanges.push({ method: String(request.method), url: String(request.url), status: Number(message.status), contentType: message.headers['content-type'] ?? '', body: message.truncated ? '' : message.body });
     });
     const requestBody = (m) => Number(m.headers['content-length'] ?? 0) || 0;
     const responseBody = (m) => {
@@ -133,22 +157,21 @@ export async function startTee({ target, port = 0, host = '127.0.0.1' }) {
       client.write(chunk);
     });
     client.on('end', () => server.end());
-    server.on('end', () => (responses.end(), client.end()));
-    const drop = () => (client.destroy(), server.destroy(), sockets.delete(client), sockets.delete(server));
+    server.on('end', responses.end).on('end', () => client.end());
+    const drop = () => {
+      for (const socket of [client, server]) sockets.delete(socket.destroy());
+    };
     client.on('error', drop).on('close', drop);
     server.on('error', drop).on('close', drop);
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => (server.off('error', reject), resolve()));
-  });
-  const address = server.address();
+  await once(server.listen(port, host), 'listening');
+  const address = /** @type {net.AddressInfo} */ (server.address());
   return {
     url: `http://${address.address}:${address.port}`,
     exchanges,
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => resolve(undefined));
         for (const socket of sockets) socket.destroy();
       }),
   };

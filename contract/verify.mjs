@@ -9,6 +9,7 @@
 //     --input vendor_id=<guid> --input eTag='W/"..."' --input takenName=<a taken server name>
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { ROOT } from '../model/apis.mjs';
 import { redact, runScenarios, scenarioFiles } from './scenarios.mjs';
 
 const usage = 'usage: npm run verify -- --server <url> [--token-env NAME] [--input name=value]... [--only <file part>]';
@@ -27,10 +28,12 @@ try {
   process.exit(2);
 }
 
+/** @type {(message: string) => never} */
 const fail = (message) => {
   console.error(`verify  ${message}\n${usage}`);
   process.exit(2);
 };
+/** @type {URL} */
 let server;
 try {
   server = new URL(options.server ?? '');
@@ -47,6 +50,7 @@ if (options['token-env']) {
   if (!token) fail(`the environment variable ${name} is empty or not set`);
 }
 
+/** @type {Record<string, string>} */
 const inputs = {};
 for (const pair of options.input) {
   const at = pair.indexOf('=');
@@ -59,7 +63,7 @@ for (const pair of options.input) {
 const freshVendor = !('vendor_id' in inputs);
 if (freshVendor) inputs.vendor_id = randomUUID();
 
-const files = scenarioFiles().filter((file) => !options.only.length || options.only.some((part) => file.includes(part)));
+const files = scenarioFiles(ROOT).filter((file) => !options.only.length || options.only.some((part) => file.includes(part)));
 if (!files.length) fail(`no scenario matches --only ${options.only.join(', ')}`);
 
 console.log(`verify  ${server.origin}${server.pathname.replace(/\/$/, '')}  ${files.length} scenario files  token: ${token ? `from $${options['token-env']}` : 'none'}`);
@@ -68,7 +72,7 @@ if (freshVendor) console.log(`verify  vendor_id: a fresh GUID (${inputs.vendor_i
 const started = performance.now();
 let results;
 try {
-  results = await runScenarios({ server: server.href, token, inputs, files });
+  results = await runScenarios({ root: ROOT, server: server.href, token, inputs, files });
 } catch (error) {
   console.error(`verify  FAIL  ${redact(error.message, token)}`);
   process.exit(1);
@@ -102,6 +106,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`\nverify  ${failed || notRun ? 'FAILED' : 'passed'}: ${passed} steps passed, ${failed} failed, ${notRun} not run, ${results.length} workflows, ${seconds} s`);
 process.exitCode = failed || notRun ? 1 : 0;
 
+/** @param {string} url */
 function pathOf(url) {
   try {
     const u = new URL(url);

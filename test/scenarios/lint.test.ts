@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // @ts-expect-error: plain ESM script without types
 import { lintScenarios, readScenario, scenarioFiles } from '../../contract/scenarios.mjs';
+// @ts-expect-error: plain ESM script without types
+import * as trust from '../../pipeline/trust.mjs';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -15,10 +17,10 @@ const ROOT = join(import.meta.dirname, '../..');
 describe('Arazzo scenarios lint', () => {
   it('the scenarios of specs/scenarios/ are clean', async () => {
     // The five of the source's operations at least; a scenario added by the recipe is linted too.
-    expect(scenarioFiles().map((file: string) => file.split(/[\\/]/).at(-1))).toEqual(
+    expect(scenarioFiles(ROOT).map((file: string) => file.split(/[\\/]/).at(-1))).toEqual(
       expect.arrayContaining(['cached-images-paging.arazzo.yaml', 'name-check.arazzo.yaml', 'role-eligibility.arazzo.yaml', 'shipment-method.arazzo.yaml', 'vendor-etag.arazzo.yaml']),
     );
-    expect(await lintScenarios()).toEqual([]);
+    expect(await lintScenarios({ root: ROOT, guard: trust })).toEqual([]);
   });
 
   it('a broken scenario is reported with file:line', async () => {
@@ -27,14 +29,21 @@ describe('Arazzo scenarios lint', () => {
     // read by the tests that walk specs/ at the same time.
     const { dir, remove } = await workspaceCopy('scenario-lint-');
     try {
+      // The copy's own guard too: it lets a scenario read the copy's specs/ only.
       const { lintScenarios: lintInCopy } = await import(pathToFileURL(join(dir, 'contract/scenarios.mjs')).href);
+      const guard = await import(pathToFileURL(join(dir, 'pipeline/trust.mjs')).href);
       const file = join(dir, 'specs/scenarios/broken.arazzo.yaml');
       const text = readFileSync(join(ROOT, 'specs/scenarios/shipment-method.arazzo.yaml'), 'utf8').replace('- stepId: create', '- stepid: create');
       writeFileSync(file, text);
-      const findings = await lintInCopy([file]);
+      const findings = await lintInCopy({ root: dir, guard, files: [file] });
       const line = text.split('\n').findIndex((l) => l.includes('stepid: create')) + 1;
       expect(findings.map((f: any) => `${f.line} ${f.severity} ${f.rule}`)).toContain(`${line} error struct`);
       expect(findings.some((f: any) => /stepId/.test(f.message))).toBe(true);
+      // The guard handed in is applied: a source description outside specs/ is refused before Redocly reads it.
+      const outside = join(dir, 'specs/scenarios/outside.arazzo.yaml');
+      writeFileSync(outside, text.replace(/(sourceDescriptions:\s*\n\s*- name: \S+\s*\n\s*url: ).*/, '$1../../package.json'));
+      const refused = await lintInCopy({ root: dir, guard, files: [outside] });
+      expect(refused.map((f: any) => `${f.tool} ${f.rule}`)).toEqual(['trust ref-outside-specs']);
     } finally {
       await remove();
     }

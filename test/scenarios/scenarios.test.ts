@@ -8,15 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error: plain ESM script without types
-import { entryWorkflows, runScenarios } from '../../contract/scenarios.mjs';
+import { entryWorkflows, runScenarios, scenarioFiles } from '../../contract/scenarios.mjs';
 
+const ROOT = join(import.meta.dirname, '../..');
 const TOKEN = `scenario-token-${randomUUID()}`;
 const reportDir = mkdtempSync(join(tmpdir(), 'scenario-report-'));
 let results: any[];
 
 beforeAll(async () => {
   // A fresh vendor id: the mock starts a vendor it has not seen at the spec's eTag.
-  results = await runScenarios({ server: inject('mockUrl'), token: TOKEN, inputs: { vendor_id: randomUUID() }, keepReportIn: reportDir });
+  results = await runScenarios({ root: ROOT, server: inject('mockUrl'), token: TOKEN, inputs: { vendor_id: randomUUID() }, keepReportIn: reportDir });
 }, 120_000);
 afterAll(() => rmSync(reportDir, { recursive: true, force: true }));
 
@@ -25,14 +26,14 @@ const ran = (id: string) => workflow(id)?.steps.filter((s: any) => s.ran) ?? [];
 
 describe('Arazzo scenarios against the mock (redocly respect)', () => {
   it('runs every entry workflow of specs/scenarios/', () => {
-    const expected = entryWorkflows().map((e: any) => e.workflow.workflowId).sort();
+    const expected = entryWorkflows(scenarioFiles(ROOT)).map((e: any) => e.workflow.workflowId).sort();
     // The source's five at least (a scenario the recipe adds runs here too).
     expect(expected).toEqual(expect.arrayContaining(['createShipmentMethodEcho', 'nameCheckOutcomes', 'readRoleEligibilityRequest', 'vendorETagConcurrency', 'walkCachedImages']));
     expect(results.map((w) => w.workflowId).sort()).toEqual(expected);
   });
 
   // Every entry workflow there is, read from the files: a grown scenario is held to it too.
-  it.each((entryWorkflows() as Array<{ workflow: { workflowId: string } }>).map((e) => e.workflow.workflowId))('%s: every step passes', (id: string) => {
+  it.each((entryWorkflows(scenarioFiles(ROOT)) as Array<{ workflow: { workflowId: string } }>).map((e) => e.workflow.workflowId))('%s: every step passes', (id: string) => {
     const steps = workflow(id)?.steps ?? [];
     const failures = steps.filter((s: any) => (s.ran && !s.passed) || (!s.ran && s.reason !== 'ended'));
     expect(failures, JSON.stringify(failures, null, 2)).toEqual([]);
