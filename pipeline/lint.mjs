@@ -7,6 +7,8 @@ import { isMain, runCommand } from '../lib/findings.mjs';
 import { seconds } from '../lib/run.mjs';
 import { lintScenarios, scenarioFiles } from '../contract/scenarios.mjs';
 import { DOCUMENTS_IN_FLIGHT, mapLimit } from '../lib/pool.mjs';
+import { ROOT } from '../model/apis.mjs';
+import * as trust from './trust.mjs';
 
 /**
  * Lints the given APIs plus redocly.yaml itself; returns all findings. A few documents at
@@ -34,9 +36,9 @@ export const main = (names = process.argv.slice(2)) => runCommand('lint', async 
     return 2;
   }
   // The Arazzo scenarios (specs/scenarios/) are not APIs: Redocly lints them on their own.
-  const scenarios = names.length ? [] : scenarioFiles();
+  const scenarios = names.length ? [] : scenarioFiles(ROOT);
   // A scenario reads its documents too (sourceDescriptions): a problem in one is printed once.
-  const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios(scenarios))];
+  const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios({ root: ROOT, guard: trust, files: scenarios }))];
   const findings = [...new Map(all.map((f) => [formatFinding(f), f])).values()];
   for (const f of findings) console.error(formatFinding(f));
   const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';

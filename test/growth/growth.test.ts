@@ -335,7 +335,7 @@ describe('growing the workspace by the recipe', () => {
       mock.reset();
       mock.longRunning({ polls: 2 });
       const { runScenarios } = await import(join(dir, 'contract/scenarios.mjs'));
-      const [result] = await runScenarios({ server: mock.url, token: 'growth-token', files: [join(dir, GROWTH.servers.scenario)] });
+      const [result] = await runScenarios({ root: dir, server: mock.url, token: 'growth-token', files: [join(dir, GROWTH.servers.scenario)] });
       const ran = result.steps.filter((s: any) => s.ran).map((s: any) => `${s.stepId} ${s.status}`);
       expect(ran).toEqual(['createServer 201', 'waitCreated 200', 'waitCreated 200', 'readServer 200', 'listServers 200', 'deleteServer 202', 'waitDeleted 200', 'waitDeleted 404']);
       expect(result.passed).toBe(true);
