@@ -170,7 +170,7 @@ describe('the tarball', () => {
     for (const dir of ['dist/src', 'dist/cjs/src']) {
       const modules = readdirSync(join(project.installed, dir)).filter((f) => f.endsWith('.js'));
       const texts = modules.map((module) => readFileSync(join(project.installed, dir, module), 'utf8'));
-      texts.forEach((text, i) => expect(text, `${dir}/${modules[i]}`).not.toMatch(/generated\/operations/));
+      for (const [i, text] of texts.entries()) expect(text, `${dir}/${modules[i]}`).not.toMatch(/generated\/operations/);
       // Some client module reads the run-time manifest (which one is the client's own layout).
       expect(texts.some((text) => /generated\/client-manifest\.js/.test(text)), `${dir}: a module importing generated/client-manifest.js`).toBe(true);
     }
@@ -249,7 +249,10 @@ describe('the mock from the installed package', () => {
       child.stdout.on('data', (chunk: string) => {
         out += chunk;
         const ready = /^mock {2}(http:\/\/\S+) /m.exec(out);
-        if (ready) (clearTimeout(timer), resolve(ready[1]!));
+        if (ready) {
+          clearTimeout(timer);
+          resolve(ready[1]!);
+        }
       });
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });

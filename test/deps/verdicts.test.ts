@@ -24,7 +24,10 @@ describe('shared type-check verdicts', () => {
     const project = mkdtempSync(join(base, 'project-'));
     writeFileSync(join(project, 'main.ts'), 'export const a = 1;\n');
     let checks = 0;
-    const check = () => (checks++, '');
+    const check = () => {
+      checks++;
+      return '';
+    };
     expect(await sharedVerdict(['typescript@x', 'options'], project, check)).toBe('');
     expect(await sharedVerdict(['typescript@x', 'options'], project, check)).toBe('');
     expect(checks).toBe(1);
@@ -40,7 +43,10 @@ describe('shared type-check verdicts', () => {
     const project = mkdtempSync(join(base, 'project-'));
     writeFileSync(join(project, 'main.ts'), 'export const a: string = 1;\n');
     let checks = 0;
-    const check = () => (checks++, "main.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.");
+    const check = () => {
+      checks++;
+      return "main.ts(1,14): error TS2322: Type 'number' is not assignable to type 'string'.";
+    };
     await sharedVerdict(['typescript@x'], project, check);
     expect(await sharedVerdict(['typescript@x'], project, check)).toMatch(/TS2322/);
     expect(checks).toBe(2);
@@ -50,8 +56,14 @@ describe('shared type-check verdicts', () => {
     const { sharedVerdict } = await helper(undefined);
     const project = mkdtempSync(join(base, 'project-'));
     let checks = 0;
-    await sharedVerdict(['typescript@x'], project, () => (checks++, ''));
-    await sharedVerdict(['typescript@x'], project, () => (checks++, ''));
+    await sharedVerdict(['typescript@x'], project, () => {
+      checks++;
+      return '';
+    });
+    await sharedVerdict(['typescript@x'], project, () => {
+      checks++;
+      return '';
+    });
     expect(checks).toBe(2);
   });
 });

@@ -50,8 +50,8 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
   for (const name of names) {
     const Entity = upper(name);
     const set = `${name}s`;
-    const Set = upper(set);
-    const tag = `  tags:\n    - ${Set}\n`;
+    const Plural = upper(set);
+    const tag = `  tags:\n    - ${Plural}\n`;
     const company = `    - $ref: ../../../common/business-central/parameters/company_id.yaml\n`;
     const key = (example) =>
       `    - name: ${name}_id\n      in: path\n      required: true\n      description: The ${name}'s id.\n      schema:\n        type: string\n        format: uuid\n${example}`;
@@ -76,10 +76,10 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
     const value = `value:\n  id: ${ID}\n  displayName: Basic ${name}\n`;
     for (const id of [`get${Entity}`, `create${Entity}`, `update${Entity}`]) await write(`examples/${id}_Basic.yaml`, `summary: A ${name}\n${value}`);
     await write(`examples/create${Entity}_Basic_request.yaml`, `summary: A ${name}\nvalue:\n  displayName: Basic ${name}\n`);
-    await write(`examples/list${Set}_Basic.yaml`, `summary: The ${set}\nvalue:\n  value:\n    - id: ${ID}\n      displayName: Basic ${name}\n`);
+    await write(`examples/list${Plural}_Basic.yaml`, `summary: The ${set}\nvalue:\n  value:\n    - id: ${ID}\n      displayName: Basic ${name}\n`);
     await write(
       `paths/${set}.yaml`,
-      `${operation('get', `list${Set}`, `List ${set}`)}  responses:\n${success(200, `list${Set}`, list)}${error}` +
+      `${operation('get', `list${Plural}`, `List ${set}`)}  responses:\n${success(200, `list${Plural}`, list)}${error}` +
         `${operation('post', `create${Entity}`, `Create a ${name}`)}${body}  responses:\n${success(201, `create${Entity}`)}${error}`,
     );
     await write(
@@ -89,7 +89,7 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
         `${operation('delete', `delete${Entity}`, `Delete a ${name}`)}${key(`      examples:\n        Basic:\n          value: ${ID}\n`)}  responses:\n    "204":\n      description: Deleted.\n${error}`,
     );
     root = root
-      .replace(/^tags:\n/m, `tags:\n  - name: ${Set}\n    description: The ${set} of a company.\n`)
+      .replace(/^tags:\n/m, `tags:\n  - name: ${Plural}\n    description: The ${set} of a company.\n`)
       .replace(/^paths:\n/m, `paths:\n  /companies({company_id})/${set}:\n    $ref: ./paths/${set}.yaml\n  /companies({company_id})/${set}({${name}_id}):\n    $ref: ./paths/${name}.yaml\n`);
   }
   await writeFile(join(folder, 'openapi.yaml'), root);

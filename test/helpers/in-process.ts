@@ -71,7 +71,7 @@ async function captured(run: () => Promise<number | undefined>): Promise<Command
     chunks.push({ to: 'stderr', text: `${(error as Error)?.stack ?? String(error)}\n` });
     return result(1);
   } finally {
-    names.forEach((m, i) => (console[m] = saved.console[i]!));
+    for (const [i, m] of names.entries()) console[m] = saved.console[i]!;
     process.stdout.write = saved.stdout;
     process.stderr.write = saved.stderr;
   }

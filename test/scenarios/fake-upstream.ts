@@ -82,8 +82,8 @@ export async function startFakeUpstream() {
         body = undefined;
       }
 
-      let m: RegExpExecArray | null;
-      if ((m = /\/roleEligibilityScheduleRequests\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+      let m = /\/roleEligibilityScheduleRequests\/([^/]+)$/.exec(path);
+      if (m && req.method === 'GET') {
         return json(200, roleRequest(m[1]!, m[1] === BAD_REQUEST ? 'Unknown' : 'Provisioned'));
       }
       if (/\/providers\/Provider\.Sql\/checkNameAvailability$/.test(path) && req.method === 'POST') {
@@ -95,7 +95,8 @@ export async function startFakeUpstream() {
         if (body.name === 'sales-db-west-01') return json(200, { name: body.name, available: false, reason: 'AlreadyExists', message: 'taken' });
         return json(200, { name: body.name, available: true });
       }
-      if ((m = /\/locations\/([^/]+)\/cachedImages$/.exec(path)) && req.method === 'GET') {
+      m = /\/locations\/([^/]+)\/cachedImages$/.exec(path);
+      if (m && req.method === 'GET') {
         if (m[1] === 'brokenregion') return json(200, { value: [{ image: 'nginx:1.27', osType: 5 }] });
         const second = url.searchParams.get('$skiptoken') === 'page2';
         if (second) return json(200, { value: IMAGES.slice(2) });
@@ -118,6 +119,10 @@ export async function startFakeUpstream() {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -145,7 +145,10 @@ describe('validating proxy against a fake upstream', () => {
       const timer = setTimeout(() => reject(new Error(`proxy not ready: ${out}`)), 10_000);
       child.stdout.on('data', () => {
         const ready = /^proxy {2}(http:\/\/127\.0\.0\.1:\d+) -> .* ready$/m.exec(out);
-        if (ready) (clearTimeout(timer), resolve(ready[1]!));
+        if (ready) {
+          clearTimeout(timer);
+          resolve(ready[1]!);
+        }
       });
     });
     await send(url, 'GET', ROLE(GOOD_REQUEST));

@@ -158,7 +158,11 @@ describe('the proxy', () => {
     const { port } = new URL(proxy.url);
     const reported = new Promise((resolve) => {
       const count = reports.length;
-      const timer = setInterval(() => reports.length > count && (clearInterval(timer), resolve(reports.at(-1))), 20);
+      const timer = setInterval(() => {
+        if (reports.length <= count) return;
+        clearInterval(timer);
+        resolve(reports.at(-1));
+      }, 20);
     });
     const { connect } = await import('node:net');
     const socket = connect(Number(port), '127.0.0.1', () => {
