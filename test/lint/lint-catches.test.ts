@@ -193,6 +193,62 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
     expect(code, output).toBe(0);
   });
 
+  // Issue 43: the shared OData query options' examples are sent by the docs' samples, Try
+  // it and the contract tests to every list that $refs them; one naming a property another
+  // entity lacks made the mock answer 400 (house-odata-query-example).
+  const SHARED_OPTIONS = ['filter', 'orderby', 'top', 'skip', 'select', 'count'];
+  /** A list of an entity with no displayName (its key and a code), reading the shared query options `options`. */
+  const listOfCodes = (method: string, options: string[]) => `${method}:
+  operationId: ${unusedOperationId('listShipmentMethods')}
+  summary: List shipment methods
+  description: Lists the shipment methods of a company.
+  tags:
+    - ShipmentMethods
+  parameters:
+    - $ref: ../../../common/business-central/parameters/company_id.yaml
+${options.map((name) => `    - $ref: ../../../common/business-central/parameters/${name}.yaml\n`).join('')}  responses:
+    "200":
+      description: The shipment methods.
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              value:
+                type: array
+                items:
+                  type: object
+                  properties:
+                    id:
+                      type: string
+                    code:
+                      type: string
+          examples:
+            Empty:
+              value:
+                value: []
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+`;
+
+  it("passes on a list whose entity has only its key and a code, reading every shared query option but $expand: the shared examples fit every entity", async () => {
+    const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${listOfCodes(freeMethod(t), SHARED_OPTIONS)}`);
+    expect(output).not.toContain('house-odata-query-example');
+    expect(code, output).toBe(0);
+  });
+
+  it("fails on a shared $expand whose example names a property the list's entity lacks, in the operation's file at its parameters, naming the option", async () => {
+    let at = 0;
+    const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => {
+      const added = listOfCodes(freeMethod(t), [...SHARED_OPTIONS, 'expand']);
+      at = `${t}${added}`.slice(0, `${t}${added}`.lastIndexOf('  parameters:')).split('\n').length;
+      return `${t}${added}`;
+    });
+    expect(code).not.toBe(0);
+    const found = output.split('\n').filter((line) => line.includes('house-odata-query-example'));
+    expect(found, output).toEqual([expect.stringMatching(new RegExp(`^specs/business-central/v1\\.0/paths/shipmentMethods\\.yaml:${at}:\\d+  error  house-odata-query-example  GET .*the example of \\$expand, "lines", does not fit .*the entity has no property lines`))]);
+  });
+
   it('fails on a document whose overview does not say what the source does not show (house-info-not-shown)', async () => {
     const { code, output } = await lintBroken(SHIPMENT_ROOT, (t) => t.replace(/\n    Named in the source[\s\S]*?policy\.\n/, '\n'));
     expect(code).not.toBe(0);
