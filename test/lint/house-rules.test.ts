@@ -121,7 +121,8 @@ function armResourceDocument(): Doc {
       requestBody: { required: true, ...body(thing()) },
       responses: { '200': body(thing(), 'Replaced.'), '201': { ...body(thing(), 'Created.'), headers: monitor() }, default: cloudErrorResponse() },
       'x-ms-long-running-operation': true,
-      'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' },
+      // Where @azure/core-lro reads a PUT's result whatever the marking (house-arm-final-state-via).
+      'x-ms-long-running-operation-options': { 'final-state-via': 'original-uri' },
     },
     delete: {
       operationId: 'Things_Delete',
@@ -437,6 +438,16 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
     why: 'a long-running GET',
     broken: armBroken((doc) => (list(doc)['x-ms-long-running-operation'] = true)),
   },
+  {
+    rule: 'house-arm-final-state-via',
+    why: "a long-running PUT whose final-state-via is azure-async-operation (core-lro reads a PUT's result from its URI)",
+    broken: armBroken((doc) => (put(doc)['x-ms-long-running-operation-options']['final-state-via'] = 'azure-async-operation')),
+  },
+  {
+    rule: 'house-arm-final-state-via',
+    why: 'a long-running DELETE with a final-state-via (it has no result)',
+    broken: armBroken((doc) => (del(doc)['x-ms-long-running-operation-options'] = { 'final-state-via': 'azure-async-operation' })),
+  },
 ];
 
 describe('house-arm-api-version-required, across operations', () => {
@@ -553,5 +564,60 @@ describe('house-odata-query-example reports at the parameter, for each operation
     const doc = armDocument();
     armGet(doc).parameters.push(option('$filter', "startswith(@odata.etag,'W')"));
     expect(codesOf(await lintDocument(doc))).not.toContain('house-odata-query-example');
+  });
+});
+
+describe('house-arm-final-state-via warns at the marking, saying what @azure/core-lro does instead', () => {
+  const finalStateFindings = async (doc: Doc) => (await lintDocument(doc)).filter((r) => r.code === 'house-arm-final-state-via');
+  /** The resource document with a long-running POST action on the resource, `headers` on its 202. */
+  const withAction = (via: string, headers: Doc) =>
+    armBroken((doc) => {
+      doc.paths[`${RESOURCE}/restart`] = {
+        post: {
+          ...structuredClone(del(doc)),
+          operationId: 'Things_Restart',
+          summary: 'Restart a thing',
+          description: 'Restarts a thing.',
+          responses: { '200': body(thing(), 'Restarted.'), '202': { description: 'Accepted.', headers }, default: cloudErrorResponse() },
+          'x-ms-long-running-operation-options': { 'final-state-via': via },
+        },
+      };
+    })();
+
+  it('a PUT: at its final-state-via, a warning naming the original URI', async () => {
+    const doc = armResourceDocument();
+    put(doc)['x-ms-long-running-operation-options']['final-state-via'] = 'azure-async-operation';
+    const found = await finalStateFindings(doc);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe(1); // warning
+    expect(found[0]!.path).toEqual(['paths', RESOURCE, 'put', 'x-ms-long-running-operation-options', 'final-state-via']);
+    expect(found[0]!.message).toMatch(/^PUT .*final-state-via "azure-async-operation" is not read: @azure\/core-lro reads a PUT's result from its original URI/);
+  });
+
+  it('a DELETE with location: no result to read', async () => {
+    const doc = armResourceDocument();
+    del(doc)['x-ms-long-running-operation-options'] = { 'final-state-via': 'location' };
+    del(doc).responses['202'].headers.Location = header('Result.', 'uri');
+    expect((await finalStateFindings(doc)).map((r) => r.message)).toEqual([expect.stringMatching(/^DELETE .*reads no result for a DELETE/)]);
+  });
+
+  it('a PATCH with azure-async-operation is read from its URI', async () => {
+    const doc = armResourceDocument();
+    doc.paths[RESOURCE].patch = { ...structuredClone(put(doc)), operationId: 'Things_Update', 'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' } };
+    expect((await finalStateFindings(doc)).map((r) => r.message)).toEqual([expect.stringMatching(/^PATCH .*reads this PATCH's result from its original URI/)]);
+  });
+
+  it('a POST: original-uri without a status monitor is not read; with one it is, and location always is', async () => {
+    const location = { Location: header('Result.', 'uri'), 'Retry-After': monitor()['Retry-After'] };
+    expect((await finalStateFindings(withAction('original-uri', location))).map((r) => r.message)).toEqual([expect.stringMatching(/^POST .*only when the first answer carries a status monitor/)]);
+    expect(await finalStateFindings(withAction('original-uri', { ...location, ...monitor() }))).toEqual([]);
+    expect(await finalStateFindings(withAction('location', location))).toEqual([]);
+    expect(await finalStateFindings(withAction('azure-async-operation', monitor()))).toEqual([]);
+  });
+
+  it('is silent where final-state-via is left out, and on operations not marked long-running', async () => {
+    const doc = armResourceDocument();
+    delete put(doc)['x-ms-long-running-operation-options'];
+    expect(await finalStateFindings(doc)).toEqual([]);
   });
 });
