@@ -249,6 +249,40 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
     expect(found, output).toEqual([expect.stringMatching(new RegExp(`^specs/business-central/v1\\.0/paths/shipmentMethods\\.yaml:${at}:\\d+  error  house-odata-query-example  GET .*the example of \\$expand, "lines", does not fit .*the entity has no property lines`))]);
   });
 
+  // Issue 43: a CloudError inline in a root's own components (copied there from another
+  // document) and the document's schemas/CloudError.yaml: the bundle keeps the inline one's
+  // name and calls the file's `CloudError-2`, which the comparison of files alone missed.
+  const CI = 'containerinstance@2025-09-01';
+  const CI_ROOT = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01/openapi.yaml';
+  const inlineCloudError = (body: string) => (text: string) => text.replace(/^components:\n/m, `components:\n  schemas:\n    CloudError:\n${body}`);
+  const copiedCloudError = '      type: object\n      description: An error, as another document wrote it.\n      properties:\n        error:\n          type: object\n          properties:\n            code:\n              type: string\n            message:\n              type: string\n';
+  it("fails on a component inline in the root's components and a file of the same name and kind (house-component-name-unique), at the file, naming both", async () => {
+    const restore = await editFiles(dir, [[CI_ROOT, inlineCloudError(copiedCloudError)]]);
+    try {
+      const { code, output } = await lintIn(dir, CI);
+      expect(code).not.toBe(0);
+      const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
+      expect(found, output).toEqual([
+        expect.stringMatching(/^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/schemas\/CloudError\.yaml:1:1  error  house-component-name-unique  schemas\/CloudError\.yaml and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/),
+      ]);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('does not report an inline component that is the same as the file (its $refs naming the same targets): one component to the bundler', async () => {
+    const file = readFileSync(join(dir, 'specs/resource-manager/Provider.ContainerInstance/2025-09-01/schemas/CloudError.yaml'), 'utf8');
+    const same = file.replace(/\.\.\/\.\.\/\.\.\/\.\.\/common/g, '../../../common').replace(/^(?=.)/gm, '      ');
+    const restore = await editFiles(dir, [[CI_ROOT, inlineCloudError(`${same.trimEnd()}\n`)]]);
+    try {
+      const { output } = await lintIn(dir, CI);
+      expect(output).not.toContain('house-component-name-unique');
+      expect(output).toContain('CloudError'); // linted: the inline copy is unused (oas3-unused-component)
+    } finally {
+      await restore();
+    }
+  });
+
   it('fails on a document whose overview does not say what the source does not show (house-info-not-shown)', async () => {
     const { code, output } = await lintBroken(SHIPMENT_ROOT, (t) => t.replace(/\n    Named in the source[\s\S]*?policy\.\n/, '\n'));
     expect(code).not.toBe(0);
