@@ -270,6 +270,25 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
     }
   });
 
+  it("fails on a $ref with a pointer into another file's components, named after its last segment, beside the root's own of that name", async () => {
+    const version = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01';
+    const errors = join(dir, version, 'errors.yaml');
+    await writeFile(errors, `components:\n  schemas:\n    CloudError:\n${copiedCloudError.replace('as another document wrote it', 'as a shared file writes it')}`);
+    const restore = await editFiles(dir, [
+      [CI_ROOT, inlineCloudError(copiedCloudError)],
+      [`${version}/paths/cachedImages.yaml`, (t) => t.replace('../schemas/CloudError.yaml', '../errors.yaml#/components/schemas/CloudError')],
+    ]);
+    try {
+      const { code, output } = await lintIn(dir, CI);
+      expect(code).not.toBe(0);
+      const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
+      expect(found, output).toEqual([expect.stringMatching(/^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/errors\.yaml:\d+:\d+  error  house-component-name-unique  errors\.yaml#\/components\/schemas\/CloudError and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/)]);
+    } finally {
+      await restore();
+      await rm(errors, { force: true });
+    }
+  });
+
   it('does not report an inline component that is the same as the file (its $refs naming the same targets): one component to the bundler', async () => {
     const file = readFileSync(join(dir, 'specs/resource-manager/Provider.ContainerInstance/2025-09-01/schemas/CloudError.yaml'), 'utf8');
     const same = file.replace(/\.\.\/\.\.\/\.\.\/\.\.\/common/g, '../../../common').replace(/^(?=.)/gm, '      ');
