@@ -51,8 +51,8 @@ export default function componentNameUnique(_input, _options, context) {
   const walk = (node, file, path) => {
     if (!isObject(node)) return;
     if (typeof node.$ref === 'string') {
-      const target = targetOf(node.$ref, file);
-      if (!target) return; // a $ref inside the same file: its value is walked where it is
+      const target = targetOrNone(node.$ref, file);
+      if (!target) return; // a $ref inside the same file (its value is walked where it is), or a malformed one (no-unresolved-refs reports it)
       const id = `${target.file}#/${target.pointer.join('/')}`;
       if (walked.has(id)) return;
       walked.add(id);
@@ -89,6 +89,15 @@ export default function componentNameUnique(_input, _options, context) {
   return results;
 }
 
+/** What a `$ref` names (targetOf), or undefined for a local or malformed one (`%` not followed by two hex digits). */
+function targetOrNone(ref, file) {
+  try {
+    return targetOf(ref, file);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The component key ("kind/name") the bundler files a `$ref`'s target under, or undefined (the root itself, a path item). */
 function keyOf(target, root) {
   if (target.file === root) return undefined;
@@ -105,7 +114,7 @@ function canonical(value, file) {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => {
       if (key !== '$ref' || typeof item !== 'string') return [key, canonical(item, file)];
-      const target = targetOf(item, file);
+      const target = targetOrNone(item, file);
       return [key, target ? `${target.file}#/${target.pointer.join('/')}` : item];
     }),
   );

@@ -14,6 +14,21 @@ import { operationsOf } from '../model/operations.mjs';
 import { propertiesOf } from '../model/schemas.mjs';
 
 /**
+ * The properties of the operation's entity; none where its schema is malformed (an `allOf`
+ * that is not a list: the structural rules report it, and a throw would stop all of lint).
+ * @param {any} operation
+ * @returns {Record<string, any>}
+ */
+function entityPropertiesOf(operation) {
+  try {
+    return propertiesOf(entitySchemaOf(operation));
+  } catch {
+    return {};
+  }
+}
+const listOf = (/** @type {unknown} */ value) => (Array.isArray(value) ? value : []);
+
+/**
  * @param {any} document the resolved document
  * @param {unknown} _options
  * @param {any} context Spectral's (its document inventory maps a path to a file)
@@ -24,12 +39,12 @@ export default function odataQueryExample(document, _options, context) {
   const inOperationFile = (/** @type {(string | number)[]} */ path) => (sourceOf(path) === sourceOf(path.slice(0, -1)) ? path : path.slice(0, -1));
   const results = [];
   for (const [pathKey, method, operation, pathItem] of operationsOf(document)) {
-    const properties = propertiesOf(entitySchemaOf(operation));
+    const properties = entityPropertiesOf(operation);
     if (Object.keys(properties).length === 0) continue; // no entity to judge by
     /** @type {[any, (string | number)[]][]} */
-    const own = (operation.parameters ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => [p, ['paths', pathKey, method, 'parameters', i]]);
+    const own = listOf(operation.parameters).map((/** @type {any} */ p, /** @type {number} */ i) => [p, ['paths', pathKey, method, 'parameters', i]]);
     /** @type {[any, (string | number)[]][]} */
-    const shared = (pathItem.parameters ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => [p, ['paths', pathKey, 'parameters', i]]);
+    const shared = listOf(pathItem.parameters).map((/** @type {any} */ p, /** @type {number} */ i) => [p, ['paths', pathKey, 'parameters', i]]);
     const overridden = (/** @type {any} */ p) => own.some(([o]) => o?.name === p?.name && o?.in === p?.in);
     for (const [parameter, path] of [...shared.filter(([p]) => !overridden(p)), ...own]) {
       if (parameter?.in !== 'query') continue;

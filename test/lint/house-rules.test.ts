@@ -560,6 +560,20 @@ describe('house-odata-query-example reports at the parameter, for each operation
     expect(found[0]!.path).toEqual(['components', 'parameters', 'expand']);
   });
 
+  it("a malformed entity schema (allOf not a list) is the structural rules' to report: lint still runs", async () => {
+    const doc = businessListDocument();
+    bcList(doc).responses['200'].content['application/json'].schema.properties.value.items = { allOf: 'not a list' };
+    const results = await lintDocument(doc);
+    expect(codesOf(results)).not.toContain('house-odata-query-example');
+    expect(codesOf(results).length).toBeGreaterThan(0);
+  });
+
+  it('a malformed $ref (a % not followed by two hex digits) does not stop the component-name rule', async () => {
+    const doc = businessListDocument();
+    bcList(doc).responses['200'].content['application/json'].schema.properties.value.items = { $ref: 'schemas/%E0%A4%A.yaml' };
+    expect(codesOf(await lintDocument(doc))).not.toContain('house-component-name-unique');
+  });
+
   it('does not judge a resource-management document', async () => {
     const doc = armDocument();
     armGet(doc).parameters.push(option('$filter', "startswith(@odata.etag,'W')"));
