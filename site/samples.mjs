@@ -9,7 +9,7 @@
 // the operation's shape (which call): see `sampleShape`.
 import { INITIAL_STATUSES, LONG_RUNNING_METHODS, NEXT_LINK, pollingHeadersOf } from '../model/arm.mjs';
 import { BUSINESS_CENTRAL, RESOURCE_MANAGER } from '../model/family.mjs';
-import { ifMatchOf, NEXT_LINK as ODATA_NEXT_LINK } from '../model/odata.mjs';
+import { ifMatchOf, isAnnotation, isNavigation, NEXT_LINK as ODATA_NEXT_LINK, queryMisfitsOf } from '../model/odata.mjs';
 import { METHODS } from '../model/operations.mjs';
 import { basePathOf } from '../model/servers.mjs';
 
@@ -66,7 +66,7 @@ function bodyExample(document, operation) {
  * and what the docs' "Try it" opens with. Values are strings (as typed into a form).
  */
 export function exampleRequest(document, { path, method, operation, parameters }, family) {
-  const odata = family === BUSINESS_CENTRAL ? odataQueryExample(document, operation) : {};
+  const odata = family === BUSINESS_CENTRAL ? odataQueryExample(document, operation, parameters) : {};
   const pick = (where) =>
     parameters
       .filter((p) => p.in === where)
@@ -96,37 +96,44 @@ export function exampleRequest(document, { path, method, operation, parameters }
 
 /**
  * The OData query options of a business-data list, as its samples and "Try it" send them:
- * read from the entity's schema, so that every value names what this entity has (the
- * shared parameter components' own examples name a typical property, which another
- * entity may lack). `$filter`: a text property starting with the first letter of its
- * example value (else `id ne null`); `$orderby`: that property; `$select`: the key and that
- * property; `$expand`:
- * a related entity, or nothing. `$top`, `$skip`, `$count` keep their own examples.
+ * each parameter's own example where it names what this entity has (model/odata.mjs),
+ * else a value read from the entity's schema (a shared parameter's example may name a
+ * property another entity lacks). Annotations (`@odata.etag`) are never taken for
+ * properties. `$filter`: a text property starting with the first letter of its example
+ * value (else `id ne null`); `$orderby`: that property; `$select`: the key and that
+ * property; `$expand`: a related entity, or nothing. `$top`, `$skip`, `$count` keep their
+ * own examples.
  */
-export function odataQueryExample(document, operation) {
+export function odataQueryExample(document, operation, parameters = []) {
   const ok = deref(document, operation.responses?.['200']);
   const page = resolveSchema(document, ok?.content?.['application/json']?.schema);
   const item = resolveSchema(document, resolveSchema(document, page?.properties?.value)?.items);
   if (!item?.properties) return {};
+  const resolve = (schema) => resolveSchema(document, schema);
   /** @type {[string, any][]} */
-  const properties = Object.entries(item.properties).map(([name, schema]) => [name, resolveSchema(document, schema) ?? {}]);
+  const properties = Object.entries(item.properties)
+    .filter(([name]) => !isAnnotation(name))
+    .map(([name, schema]) => [name, resolve(schema) ?? {}]);
   const first = examplesOf(document, ok)
     .flatMap((value) => (Array.isArray(value?.value) ? value.value : []))
     .find((entity) => entity && typeof entity === 'object');
   const isText = (/** @type {[string, any]} */ [name, schema]) => name !== 'id' && [schema.type].flat().includes('string') && !schema.format && !schema.enum;
   const text = properties.find((p) => isText(p) && typeof first?.[p[0]] === 'string' && first[p[0]]) ?? properties.find(isText);
-  const navigation = properties.find(([, schema]) => [schema.type].flat().includes('object') || [resolveSchema(document, schema.items)?.type].flat().includes('object'));
+  const navigation = properties.find(([, schema]) => isNavigation(schema, resolve));
   const letter = String(first?.[String(text?.[0])] ?? 'A').charAt(0).replace(/'/g, "''") || 'A';
   // Without a text property: the key (`id`), else the first primitive property, else nothing.
   const plain = properties.find(([name]) => name === 'id') ?? properties.find(([, schema]) => !['object', 'array'].some((t) => [schema.type].flat().includes(t)));
   const name = text?.[0] ?? plain?.[0];
   const key = properties.some(([property]) => property === 'id') ? 'id' : undefined;
-  return {
+  const built = {
     $filter: text ? `startswith(${text[0]},'${letter}')` : name ? `${name} ne null` : '',
     $orderby: name ?? '',
     $select: [...new Set([key, name].filter(Boolean))].join(','),
     $expand: navigation ? navigation[0] : '',
   };
+  const own = (option) => parameterExample(document, parameters.find((p) => p.in === 'query' && p.name === option) ?? {});
+  const fits = (option, value) => typeof value === 'string' && queryMisfitsOf(option, value, Object.fromEntries(properties), resolve).length === 0;
+  return Object.fromEntries(Object.entries(built).map(([option, value]) => [option, fits(option, own(option)) ? own(option) : value]));
 }
 
 /** The example values of a response's JSON content (named examples first). */

@@ -121,7 +121,8 @@ function armResourceDocument(): Doc {
       requestBody: { required: true, ...body(thing()) },
       responses: { '200': body(thing(), 'Replaced.'), '201': { ...body(thing(), 'Created.'), headers: monitor() }, default: cloudErrorResponse() },
       'x-ms-long-running-operation': true,
-      'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' },
+      // Where @azure/core-lro reads a PUT's result whatever the marking (house-arm-final-state-via).
+      'x-ms-long-running-operation-options': { 'final-state-via': 'original-uri' },
     },
     delete: {
       operationId: 'Things_Delete',
@@ -166,11 +167,63 @@ const armBroken = (change: (doc: Doc) => void) => () => {
   return doc;
 };
 
+// A business-data list with the OData query options, each parameter's example naming what
+// its entity (the page's `value` items) has; `@odata.etag` declared, as the service's
+// entities carry it (an annotation, never a property).
+const orderLine = { type: 'object', properties: { id: text('Line id.'), amount: { type: 'number', description: 'Amount.' } } };
+const salesOrder = {
+  type: 'object',
+  properties: {
+    '@odata.etag': text('The tag.', { readOnly: true }),
+    id: text('Id.', { format: 'uuid' }),
+    number: text('Number.'),
+    lines: { type: 'array', description: 'Lines.', items: orderLine },
+  },
+};
+const option = (name: string, example: string) => ({ name, in: 'query', required: false, description: `OData ${name}.`, schema: { type: 'string' }, example });
+function businessListDocument(): Doc {
+  const doc = businessDocument();
+  doc.paths['/companies({company_id})/things'].get = {
+    operationId: 'listThings',
+    summary: 'List things',
+    description: 'Lists things.',
+    tags: ['Things'],
+    parameters: [
+      { name: 'company_id', in: 'path', required: true, description: 'Company.', schema: { type: 'string' }, example: 'c1' },
+      option('$filter', "startswith(number,'S') and lines/any(l: l/amount gt 5)"),
+      option('$orderby', 'number desc'),
+      option('$select', 'id,number'),
+      option('$expand', 'lines'),
+    ],
+    responses: {
+      '200': {
+        description: 'A page of things.',
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { value: { type: 'array', items: salesOrder }, '@odata.nextLink': text('Next page.', { format: 'uri' }) } },
+            examples: { Basic: { value: { value: [] } } },
+          },
+        },
+      },
+      default: { description: errorNotShown, content: { 'application/json': { schema: { title: 'BusinessCentralError' } } } },
+    },
+  };
+  return doc;
+}
+const bcList = (doc: Doc) => doc.paths['/companies({company_id})/things'].get;
+/** The list document with one query option's example changed. */
+const listExample = (name: string, example: string) => () => {
+  const doc = businessListDocument();
+  bcList(doc).parameters.find((p: Doc) => p.name === name).example = example;
+  return doc;
+};
+
 describe('the passing documents are clean', () => {
   it.each([
     ['resource management', armDocument()],
     ['business data', businessDocument()],
     ['resource management with a tracked resource, long-running PUT and DELETE, a list', armResourceDocument()],
+    ['business data with a list whose query options name what its entity has', businessListDocument()],
   ])('%s document has no Spectral result at all', async (_, doc) => {
     expect(codesOf(await lintDocument(doc))).toEqual([]);
   });
@@ -183,6 +236,25 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
     broken: () => {
       const doc = businessDocument();
       delete bcPost(doc).parameters[0].examples;
+      return doc;
+    },
+  },
+  {
+    rule: 'house-odata-query-example',
+    why: "a $filter example naming the annotation @odata.etag (the entity's schema declares it)",
+    broken: listExample('$filter', "startswith(@odata.etag,'W')"),
+  },
+  { rule: 'house-odata-query-example', why: 'a $select example naming a property the entity lacks', broken: listExample('$select', 'id,displayName') },
+  { rule: 'house-odata-query-example', why: 'an $orderby example naming a property the entity lacks', broken: listExample('$orderby', 'displayName asc') },
+  { rule: 'house-odata-query-example', why: 'an $expand example naming a property that is not a related entity', broken: listExample('$expand', 'number') },
+  {
+    rule: 'house-odata-query-example',
+    why: "a named example (examples:) of $filter naming what the entity lacks",
+    broken: () => {
+      const doc = businessListDocument();
+      const filter = bcList(doc).parameters.find((p: Doc) => p.name === '$filter');
+      delete filter.example;
+      filter.examples = { Adatum: { value: "displayName eq 'Adatum Corporation'" } };
       return doc;
     },
   },
@@ -366,6 +438,16 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
     why: 'a long-running GET',
     broken: armBroken((doc) => (list(doc)['x-ms-long-running-operation'] = true)),
   },
+  {
+    rule: 'house-arm-final-state-via',
+    why: "a long-running PUT whose final-state-via is azure-async-operation (core-lro reads a PUT's result from its URI)",
+    broken: armBroken((doc) => (put(doc)['x-ms-long-running-operation-options']['final-state-via'] = 'azure-async-operation')),
+  },
+  {
+    rule: 'house-arm-final-state-via',
+    why: 'a long-running DELETE with a final-state-via (it has no result)',
+    broken: armBroken((doc) => (del(doc)['x-ms-long-running-operation-options'] = { 'final-state-via': 'azure-async-operation' })),
+  },
 ];
 
 describe('house-arm-api-version-required, across operations', () => {
@@ -459,5 +541,97 @@ describe('operation-security-or-gap accepts a recorded gap', () => {
     const doc = businessDocument({ 'x-source-gap': 'The authentication requirement is not shown.' });
     delete doc.security;
     expect(codesOf(await lintDocument(doc))).not.toContain('house-operation-security-or-gap');
+  });
+});
+
+describe('house-odata-query-example reports at the parameter, for each operation that reads it', () => {
+  it('a shared parameter (components) whose example fits one list and not the other: one finding, at the operation it does not fit', async () => {
+    const doc = businessListDocument();
+    doc.components.parameters = { expand: option('$expand', 'lines') };
+    bcList(doc).parameters[4] = { $ref: '#/components/parameters/expand' };
+    const other = structuredClone(bcList(doc));
+    other.operationId = 'listOthers';
+    other.parameters = other.parameters.filter((p: Doc) => p.name !== '$filter');
+    other.responses['200'].content['application/json'].schema.properties.value.items = { type: 'object', properties: { id: text('Id.'), number: text('Number.') } };
+    doc.paths['/companies({company_id})/others'] = { get: other };
+    const found = (await lintDocument(doc)).filter((r) => r.code === 'house-odata-query-example');
+    expect(found.map((r) => r.message)).toEqual([expect.stringMatching(/^GET \/companies\(\{company_id\}\)\/others: the example of \$expand, "lines", does not fit the operation's entity \(the entity has no property lines\)/)]);
+    // In the document (one file here), the shared parameter is reported at its component.
+    expect(found[0]!.path).toEqual(['components', 'parameters', 'expand']);
+  });
+
+  it("a malformed entity schema (allOf not a list) is the structural rules' to report: lint still runs", async () => {
+    const doc = businessListDocument();
+    bcList(doc).responses['200'].content['application/json'].schema.properties.value.items = { allOf: 'not a list' };
+    const results = await lintDocument(doc);
+    expect(codesOf(results)).not.toContain('house-odata-query-example');
+    expect(codesOf(results).length).toBeGreaterThan(0);
+  });
+
+  it('a malformed $ref (a % not followed by two hex digits) does not stop the component-name rule', async () => {
+    const doc = businessListDocument();
+    bcList(doc).responses['200'].content['application/json'].schema.properties.value.items = { $ref: 'schemas/%E0%A4%A.yaml' };
+    expect(codesOf(await lintDocument(doc))).not.toContain('house-component-name-unique');
+  });
+
+  it('does not judge a resource-management document', async () => {
+    const doc = armDocument();
+    armGet(doc).parameters.push(option('$filter', "startswith(@odata.etag,'W')"));
+    expect(codesOf(await lintDocument(doc))).not.toContain('house-odata-query-example');
+  });
+});
+
+describe('house-arm-final-state-via warns at the marking, saying what @azure/core-lro does instead', () => {
+  const finalStateFindings = async (doc: Doc) => (await lintDocument(doc)).filter((r) => r.code === 'house-arm-final-state-via');
+  /** The resource document with a long-running POST action on the resource, `headers` on its 202. */
+  const withAction = (via: string, headers: Doc) =>
+    armBroken((doc) => {
+      doc.paths[`${RESOURCE}/restart`] = {
+        post: {
+          ...structuredClone(del(doc)),
+          operationId: 'Things_Restart',
+          summary: 'Restart a thing',
+          description: 'Restarts a thing.',
+          responses: { '200': body(thing(), 'Restarted.'), '202': { description: 'Accepted.', headers }, default: cloudErrorResponse() },
+          'x-ms-long-running-operation-options': { 'final-state-via': via },
+        },
+      };
+    })();
+
+  it('a PUT: at its final-state-via, a warning naming the original URI', async () => {
+    const doc = armResourceDocument();
+    put(doc)['x-ms-long-running-operation-options']['final-state-via'] = 'azure-async-operation';
+    const found = await finalStateFindings(doc);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe(1); // warning
+    expect(found[0]!.path).toEqual(['paths', RESOURCE, 'put', 'x-ms-long-running-operation-options', 'final-state-via']);
+    expect(found[0]!.message).toMatch(/^PUT .*final-state-via "azure-async-operation" is not read: @azure\/core-lro reads a PUT's result from its original URI/);
+  });
+
+  it('a DELETE with location: no result to read', async () => {
+    const doc = armResourceDocument();
+    del(doc)['x-ms-long-running-operation-options'] = { 'final-state-via': 'location' };
+    del(doc).responses['202'].headers.Location = header('Result.', 'uri');
+    expect((await finalStateFindings(doc)).map((r) => r.message)).toEqual([expect.stringMatching(/^DELETE .*reads no result for a DELETE/)]);
+  });
+
+  it('a PATCH with azure-async-operation is read from its URI', async () => {
+    const doc = armResourceDocument();
+    doc.paths[RESOURCE].patch = { ...structuredClone(put(doc)), operationId: 'Things_Update', 'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' } };
+    expect((await finalStateFindings(doc)).map((r) => r.message)).toEqual([expect.stringMatching(/^PATCH .*reads this PATCH's result from its original URI/)]);
+  });
+
+  it('a POST: original-uri without a status monitor is not read; with one it is, and location always is', async () => {
+    const location = { Location: header('Result.', 'uri'), 'Retry-After': monitor()['Retry-After'] };
+    expect((await finalStateFindings(withAction('original-uri', location))).map((r) => r.message)).toEqual([expect.stringMatching(/^POST .*only when the first answer carries a status monitor/)]);
+    expect(await finalStateFindings(withAction('original-uri', { ...location, ...monitor() }))).toEqual([]);
+    expect(await finalStateFindings(withAction('location', location))).toEqual([]);
+    expect(await finalStateFindings(withAction('azure-async-operation', monitor()))).toEqual([]);
+  });
+
+  it('is silent where final-state-via is left out, and on operations not marked long-running', async () => {
+    const doc = armResourceDocument();
+    delete put(doc)['x-ms-long-running-operation-options'];
+    expect(await finalStateFindings(doc)).toEqual([]);
   });
 });

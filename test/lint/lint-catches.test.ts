@@ -193,6 +193,115 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
     expect(code, output).toBe(0);
   });
 
+  // Issue 43: the shared OData query options' examples are sent by the docs' samples, Try
+  // it and the contract tests to every list that $refs them; one naming a property another
+  // entity lacks made the mock answer 400 (house-odata-query-example).
+  const SHARED_OPTIONS = ['filter', 'orderby', 'top', 'skip', 'select', 'count'];
+  /** A list of an entity with no displayName (its key and a code), reading the shared query options `options`. */
+  const listOfCodes = (method: string, options: string[]) => `${method}:
+  operationId: ${unusedOperationId('listShipmentMethods')}
+  summary: List shipment methods
+  description: Lists the shipment methods of a company.
+  tags:
+    - ShipmentMethods
+  parameters:
+    - $ref: ../../../common/business-central/parameters/company_id.yaml
+${options.map((name) => `    - $ref: ../../../common/business-central/parameters/${name}.yaml\n`).join('')}  responses:
+    "200":
+      description: The shipment methods.
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              value:
+                type: array
+                items:
+                  type: object
+                  properties:
+                    id:
+                      type: string
+                    code:
+                      type: string
+          examples:
+            Empty:
+              value:
+                value: []
+    default:
+      $ref: ../../../common/business-central/responses/NotShownError.yaml
+`;
+
+  it("passes on a list whose entity has only its key and a code, reading every shared query option but $expand: the shared examples fit every entity", async () => {
+    const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${listOfCodes(freeMethod(t), SHARED_OPTIONS)}`);
+    expect(output).not.toContain('house-odata-query-example');
+    expect(code, output).toBe(0);
+  });
+
+  it("fails on a shared $expand whose example names a property the list's entity lacks, in the operation's file at its parameters, naming the option", async () => {
+    let at = 0;
+    const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => {
+      const added = listOfCodes(freeMethod(t), [...SHARED_OPTIONS, 'expand']);
+      at = `${t}${added}`.slice(0, `${t}${added}`.lastIndexOf('  parameters:')).split('\n').length;
+      return `${t}${added}`;
+    });
+    expect(code).not.toBe(0);
+    const found = output.split('\n').filter((line) => line.includes('house-odata-query-example'));
+    expect(found, output).toEqual([expect.stringMatching(new RegExp(`^specs/business-central/v1\\.0/paths/shipmentMethods\\.yaml:${at}:\\d+  error  house-odata-query-example  GET .*the example of \\$expand, "lines", does not fit .*the entity has no property lines`))]);
+  });
+
+  // Issue 43: a CloudError inline in a root's own components (copied there from another
+  // document) and the document's schemas/CloudError.yaml: the bundle keeps the inline one's
+  // name and calls the file's `CloudError-2`, which the comparison of files alone missed.
+  const CI = 'containerinstance@2025-09-01';
+  const CI_ROOT = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01/openapi.yaml';
+  const inlineCloudError = (body: string) => (text: string) => text.replace(/^components:\n/m, `components:\n  schemas:\n    CloudError:\n${body}`);
+  const copiedCloudError = '      type: object\n      description: An error, as another document wrote it.\n      properties:\n        error:\n          type: object\n          properties:\n            code:\n              type: string\n            message:\n              type: string\n';
+  it("fails on a component inline in the root's components and a file of the same name and kind (house-component-name-unique), at the file, naming both", async () => {
+    const restore = await editFiles(dir, [[CI_ROOT, inlineCloudError(copiedCloudError)]]);
+    try {
+      const { code, output } = await lintIn(dir, CI);
+      expect(code).not.toBe(0);
+      const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
+      expect(found, output).toEqual([
+        expect.stringMatching(/^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/schemas\/CloudError\.yaml:1:1  error  house-component-name-unique  schemas\/CloudError\.yaml and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/),
+      ]);
+    } finally {
+      await restore();
+    }
+  });
+
+  it("fails on a $ref with a pointer into another file's components, named after its last segment, beside the root's own of that name", async () => {
+    const version = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01';
+    const errors = join(dir, version, 'errors.yaml');
+    await writeFile(errors, `components:\n  schemas:\n    CloudError:\n${copiedCloudError.replace('as another document wrote it', 'as a shared file writes it')}`);
+    const restore = await editFiles(dir, [
+      [CI_ROOT, inlineCloudError(copiedCloudError)],
+      [`${version}/paths/cachedImages.yaml`, (t) => t.replace('../schemas/CloudError.yaml', '../errors.yaml#/components/schemas/CloudError')],
+    ]);
+    try {
+      const { code, output } = await lintIn(dir, CI);
+      expect(code).not.toBe(0);
+      const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
+      expect(found, output).toEqual([expect.stringMatching(/^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/errors\.yaml:\d+:\d+  error  house-component-name-unique  errors\.yaml#\/components\/schemas\/CloudError and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/)]);
+    } finally {
+      await restore();
+      await rm(errors, { force: true });
+    }
+  });
+
+  it('does not report an inline component that is the same as the file (its $refs naming the same targets): one component to the bundler', async () => {
+    const file = readFileSync(join(dir, 'specs/resource-manager/Provider.ContainerInstance/2025-09-01/schemas/CloudError.yaml'), 'utf8');
+    const same = file.replace(/\.\.\/\.\.\/\.\.\/\.\.\/common/g, '../../../common').replace(/^(?=.)/gm, '      ');
+    const restore = await editFiles(dir, [[CI_ROOT, inlineCloudError(`${same.trimEnd()}\n`)]]);
+    try {
+      const { output } = await lintIn(dir, CI);
+      expect(output).not.toContain('house-component-name-unique');
+      expect(output).toContain('CloudError'); // linted: the inline copy is unused (oas3-unused-component)
+    } finally {
+      await restore();
+    }
+  });
+
   it('fails on a document whose overview does not say what the source does not show (house-info-not-shown)', async () => {
     const { code, output } = await lintBroken(SHIPMENT_ROOT, (t) => t.replace(/\n    Named in the source[\s\S]*?policy\.\n/, '\n'));
     expect(code).not.toBe(0);
