@@ -2,12 +2,8 @@
 // place where Prism 5.14 throws outside a handler (the process exits), answers 500, or
 // misreads a path as a host (PITFALLS.md, Prism). Each check returns a parsed value or
 // an error answer in the family's model (a 4xx that says what was wrong).
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-
-const require = createRequire(import.meta.url);
-// The Content-Type parser Prism itself uses, from prism-http's own dependencies.
-const contentType = createRequire(require.resolve('@stoplight/prism-http'))('content-type');
+import { contentType } from './prism.mjs';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

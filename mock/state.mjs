@@ -25,6 +25,13 @@ export const normalKey = (key) => (GUID.test(String(key)) ? String(key).toLowerC
 /** What a store holds for a deleted key: GET answers 404 until reset. */
 export const DELETED = Object.freeze({ deleted: true });
 
+/** The names of the stored ARM resources of a type (for the name check), compared without case. */
+export function storedNames(state, type) {
+  const names = new Set();
+  for (const entry of state.resourceStore().values()) if (entry.type.toLowerCase() === String(type).toLowerCase()) names.add(String(entry.resource.name ?? entry.id.split('/').at(-1)).toLowerCase());
+  return names;
+}
+
 export function createState({ takenNames = [], initialResources = () => [] } = {}) {
   const initialTaken = [...new Set(takenNames.map(String))];
   const state = {

@@ -41,7 +41,9 @@ import { PAGE_SIZE, pagingShape } from './paging.mjs';
 import { documentedAnswer, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = 'resource-manager';
-const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' } };
+const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' }, action: { post: 'action' } };
+/** What routes[].convention says of the operations this convention answers. */
+export const ARM_CONVENTIONS = [...new Set(Object.values(KINDS).flatMap(Object.values))].map((kind) => `arm-${kind}`);
 /** Set by the server whatever the body says (ARM's read-only envelope). */
 const SERVER_FIELDS = ['id', 'name', 'type', 'systemData'];
 export const MOCK_IDENTITY = 'provider-api-clients-mock';
@@ -340,11 +342,4 @@ export function seedResources(state, catalogue, resources) {
 export function seedPageSize(state, size) {
   if (!(Number.isInteger(size) && size >= 1 && size <= 1000)) throw new Error('seed: "resourcePageSize" must be an integer from 1 to 1000.');
   state.resourcePageSize = size;
-}
-
-/** The names of stored resources of a type (for the name check), compared without case. */
-export function storedNames(state, type) {
-  const names = new Set();
-  for (const entry of state.resourceStore().values()) if (lower(entry.type) === lower(type)) names.add(lower(entry.resource.name ?? entry.id.split('/').at(-1)));
-  return names;
 }

@@ -30,7 +30,7 @@
 // the test API's long-running rules (longRunning(), POST /__mock/long-running).
 import { randomUUID } from 'node:crypto';
 import { answer, errorAnswer } from '../errors.mjs';
-import { matchesPattern } from '../test-api/overrides.mjs';
+import { matchesPattern } from '../when.mjs';
 
 const TERMINAL = ['Succeeded', 'Failed', 'Canceled'];
 const OUTCOMES = TERMINAL;

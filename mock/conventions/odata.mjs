@@ -27,9 +27,9 @@
 // A 412 is HTTP's answer to a failed precondition (RFC 9110, 13.1.1); the source does
 // not show it (the update operation's x-source-gap).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { answer, describeViolations, familyError, parameterNames } from '../errors.mjs';
+import { answer, describeViolations, familyError } from '../errors.mjs';
 import { DELETED, normalKey } from '../state.mjs';
-import { documentedAnswer, parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
+import { documentedAnswer, parameterExample, parameterNames, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
 import { deref } from '../documents.mjs';
 import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
 
@@ -38,6 +38,8 @@ import { INITIAL_ETAG } from '../constants.mjs';
 const FAMILY = 'business-central';
 const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+))?$/;
 const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' } };
+/** What routes[].convention says of the operations this convention answers. */
+export const ODATA_CONVENTIONS = [...new Set(Object.values(KINDS).flatMap(Object.values))].map((kind) => `odata-${kind}`);
 /**
  * The server's page size of a list when no test set one (seed `pageSizes`): past it, a
  * page carries `@odata.nextLink`. A client may ask for smaller pages with

@@ -27,7 +27,9 @@ export function createTestApi({ state, current, resetState, maxRecordedRequests 
     override: (rule) => overrides.add(checkOverride(rule, operationIds())),
     /** A long-running rule: polls, Retry-After and outcome of the next, every or a given operation. */
     longRunning: (rule) => addLongRunningRule(state, checkLongRunningRule(rule)),
-    clearLongRunning: () => void (state.lroRules = []),
+    clearLongRunning() {
+      state.lroRules = [];
+    },
     requests: () => log.list(),
     reset(options = {}) {
       const { takenNames } = options ?? {};

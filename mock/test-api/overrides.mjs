@@ -9,21 +9,14 @@
 // value given must equal the request's, objects compared key by key (extra keys of the
 // request are fine), header names in lower case.
 
-const FAULTS = ['timeout', 'drop'];
-const KEYS = ['operationId', 'times', 'when', 'status', 'headers', 'body', 'delayMs', 'fault'];
+import { matchesPattern } from '../when.mjs';
+
+/** What an override's `fault` may be. */
+export const FAULTS = ['timeout', 'drop'];
+/** What an override may say (index.d.ts Override). */
+export const KEYS = ['operationId', 'times', 'when', 'status', 'headers', 'body', 'delayMs', 'fault'];
 const WHEN_KEYS = ['method', 'path', 'query', 'headers', 'body', 'params', 'operationId', 'api', 'version'];
 const MAX_DELAY_MS = 10 * 60_000;
-
-/** True when `request` has every part `pattern` gives (deep, key by key). */
-export function matchesPattern(pattern, value) {
-  if (pattern === value) return true;
-  if (pattern && typeof pattern === 'object' && !Array.isArray(pattern)) {
-    if (!value || typeof value !== 'object') return false;
-    return Object.entries(pattern).every(([key, part]) => matchesPattern(part, value[key]));
-  }
-  if (Array.isArray(pattern)) return Array.isArray(value) && pattern.length === value.length && pattern.every((part, i) => matchesPattern(part, value[i]));
-  return false;
-}
 
 /** Checks one override; returns it normalised or throws a message naming what is wrong. */
 export function checkOverride(rule, operationIds) {
