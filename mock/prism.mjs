@@ -87,7 +87,10 @@ function failure(ctx, error) {
   return { ...familyError(ctx.family, status, message, { headers: error.additional?.headers }), unchecked: true };
 }
 
-/** Prism's mocker for an explicit Prefer, with the fixes the 5.14 mocker needs: Right(answer) or Left(error). */
+/**
+ * Prism's mocker for an explicit Prefer, with the fixes the 5.14 mocker needs: Right(answer) or Left(error).
+ * @returns {{ _tag: string, left?: any, right?: any }}
+ */
 function mockAnswer(args, logger) {
   const { code, dynamic, exampleKey } = args.config;
   const attempt = (n) => prismMock(n === 0 ? args : { ...args, config: { ...args.config, seed: `${args.config.seed}#${n}` } })(logger);

@@ -31,7 +31,7 @@ import { applyOverride } from './test-api/apply.mjs';
 /**
  * An answer of the path, with what the server does with it besides writing it.
  * @typedef {import('./errors.mjs').Answer & { cors?: boolean, violations?: object[], unchecked?: boolean, fault?: string }} PathAnswer
- * @typedef {{ status: number, headers: Record<string, any>, body: unknown } | { fault: string } | undefined} StepResult
+ * @typedef {PathAnswer | { fault: string } | undefined | void} StepResult
  */
 
 /**
@@ -59,7 +59,6 @@ import { applyOverride } from './test-api/apply.mjs';
  * @property {boolean} [consumed]          the body was read (no draining before the answer)
  * @property {string} rawPath
  * @property {Record<string, string | string[]>} query
- * @property {any} current
  * @property {any} matched
  * @property {any} doc
  * @property {any} op
@@ -73,7 +72,11 @@ import { applyOverride } from './test-api/apply.mjs';
  * @property {any[]} validations
  */
 
-/** @typedef {(ctx: RequestContext) => StepResult | Promise<StepResult>} Step */
+/**
+ * A step: an answer, or nothing (on to the next step). An async step is declared by
+ * its parameter and `@returns {Promise<StepResult>}`.
+ * @typedef {(ctx: RequestContext) => StepResult} Step
+ */
 
 /** The request target, parsed: a malformed one is answered here. @type {Step} */
 function target(ctx) {
@@ -94,7 +97,11 @@ function local(ctx) {
   if (foreign) return { ...familyError(ctx.family, foreign.status, foreign.message, { code: foreign.code }), cors: !isAdminPath(ctx.mock.adminPrefix, ctx.rawPath) };
 }
 
-/** The test API over HTTP: no CORS headers, so no web page can read it (test-api/admin.mjs). @type {Step} */
+/**
+ * The test API over HTTP: no CORS headers, so no web page can read it (test-api/admin.mjs).
+ * @param {RequestContext} ctx
+ * @returns {Promise<StepResult>}
+ */
 async function testApi(ctx) {
   const { adminPrefix } = ctx.mock;
   if (!isAdminPath(adminPrefix, ctx.rawPath)) {
@@ -118,27 +125,20 @@ function headers(ctx) {
   if (problem) return familyError(ctx.family, ...problem);
 }
 
-/** The operation the path and method name, if any (answered by `route` unless a status URL). @type {Step} */
-function match(ctx) {
-  ctx.current = ctx.mock.current;
-  ctx.matched = ctx.current.router.match(ctx.req.method, ctx.rawPath);
-}
-
 /**
- * The status URLs of the long-running operations the mock started: its own, declared by
- * no document (conventions/long-running.mjs); an unknown one is a 404 CloudError.
+ * The operation the path and method name; before it, the status URLs of the long-running
+ * operations the mock started: its own, declared by no document
+ * (conventions/long-running.mjs), an unknown one a 404 CloudError.
  * @type {Step}
  */
-function monitor(ctx) {
-  const { state } = ctx.mock;
-  if (isKnownMonitor(state, ctx.rawPath) || (ctx.matched.status === 404 && isMonitorPath(ctx.rawPath))) return monitorAnswer(state, ctx.req.method, ctx.rawPath, ctx.origin);
-}
-
-/** @type {Step} */
 function route(ctx) {
-  const { matched, rawPath, req } = ctx;
+  const { rawPath, req, state } = ctx;
+  const { router } = ctx.mock.current;
+  const matched = router.match(req.method, rawPath);
+  ctx.matched = matched;
+  if (isKnownMonitor(state, rawPath) || (matched.status === 404 && isMonitorPath(rawPath))) return monitorAnswer(state, req.method, rawPath, ctx.origin);
   if (matched.status === 404) {
-    const elsewhere = ctx.current.router.prefixesFor(req.method, rawPath);
+    const elsewhere = router.prefixesFor(req.method, rawPath);
     const hint = elsewhere.length ? ` This operation is served under ${elsewhere.join(', ')} (the API versions served).` : '';
     return familyError(ctx.family, 404, `No operation is served at ${rawPath.slice(0, 200)}.${hint}`);
   }
@@ -165,12 +165,16 @@ function version(ctx) {
 
 /** `Prefer` (and Prism's query equivalents). @type {Step} */
 function prefer(ctx) {
-  const preferred = parsePrefer(ctx.req.headers.prefer, ctx.query);
+  const preferred = parsePrefer(String(ctx.req.headers.prefer ?? ''), ctx.query);
   if (preferred.problem) return familyError(ctx.family, ...preferred.problem);
   ctx.prefer = preferred.prefer;
 }
 
-/** The body, read (bounded) and decoded; the path parameters, decoded. @type {Step} */
+/**
+ * The body, read (bounded) and decoded; the path parameters, decoded.
+ * @param {RequestContext} ctx
+ * @returns {Promise<StepResult>}
+ */
 async function body(ctx) {
   const read = await readBody(ctx.req);
   ctx.consumed = true;
@@ -186,15 +190,22 @@ async function body(ctx) {
   ctx.record.body = read.size > MAX_RECORDED_BODY_BYTES ? `[a body of ${read.size} bytes, not recorded]` : decoded.body;
 }
 
-/** A test's override for this operation: it answers before Prism validates anything. @type {Step} */
+/**
+ * A test's override for this operation: it answers before Prism validates anything.
+ * @param {RequestContext} ctx
+ * @returns {Promise<StepResult>}
+ */
 async function override(ctx) {
-  const { req, doc, op } = ctx;
-  const request = { method: req.method, path: ctx.rawPath, query: ctx.query, headers: redactHeaders(req.headers), body: ctx.body, params: ctx.params, operationId: op.iid, api: doc.api.name, version: ctx.version };
-  const rule = ctx.mock.testApi.overrides.take(request);
+  const { method, headers } = ctx.req;
+  const rule = ctx.mock.testApi.overrides.take({ method, path: ctx.rawPath, query: ctx.query, headers: redactHeaders(headers), body: ctx.body, params: ctx.params, operationId: ctx.op.iid, api: ctx.doc.api.name, version: ctx.version });
   if (rule) return applyOverride(rule, ctx);
 }
 
-/** Prism's routing and validation of the request against its one operation. @type {Step} */
+/**
+ * Prism's routing and validation of the request against its one operation.
+ * @param {RequestContext} ctx
+ * @returns {Promise<StepResult>}
+ */
 async function validate(ctx) {
   const operation = await ctx.doc.prismOperation(ctx.op);
   if (!operation) throw new Error(`Prism has no operation ${ctx.op.method} ${ctx.op.path} in ${ctx.doc.api.name}`);
@@ -232,7 +243,7 @@ function convention(ctx) {
 const documented = (ctx) => ctx.mock.prism.mock(ctx);
 
 /** The steps, in order. */
-export const STEPS = [target, local, testApi, preflight, headers, match, monitor, route, version, prefer, body, override, validate, rejected, convention, documented];
+export const STEPS = [target, local, testApi, preflight, headers, route, version, prefer, body, override, validate, rejected, convention, documented];
 
 /**
  * Answers one request: the first step's answer, finished (see the header).

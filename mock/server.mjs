@@ -4,6 +4,7 @@
 // guards, test API, route, override, Prism's validation, the convention or the
 // documented example), then writes the answer here (CORS, sl-violations, draining a body
 // nobody read, an override's held or dropped answer).
+import { once } from 'node:events';
 import http from 'node:http';
 import { loadApis } from '../model/apis.mjs';
 import { localGuard } from '../lib/local-host.mjs';
@@ -70,7 +71,7 @@ export async function startMock({
     throw new Error(`mock: adminPrefix ${JSON.stringify(adminPrefix)} must be a path such as "/__mock" (or false).`);
   }
   if (!(Number.isInteger(maxRecordedRequests) && maxRecordedRequests >= 0)) throw new Error('mock: maxRecordedRequests must be a whole number from 0.');
-  const local = localGuard({ allowHosts, allowOrigins, bound: host });
+  const local = localGuard(/** @type {any} lib/local-host.mjs declares no option types */ ({ allowHosts, allowOrigins, bound: host }));
   let current = await load(apis, adminPrefix);
   /** @returns {string[]} */
   const initialTaken = () => [...takenNamesOf(current.documents), ...takenNames];
@@ -94,21 +95,17 @@ export async function startMock({
     prism: createPrism(logLevel),
   };
   const server = createServer(mock);
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  }).catch((error) => {
+  try {
+    await once(server.listen(port, host), 'listening');
+  } catch (error) {
     throw new Error(`mock: cannot listen on ${host}:${port}: ${error.code ?? error.message}`);
-  });
+  }
   // Build each document's Prism model in the background once listening, a document at
   // a time between requests: ready stays short, and no request pays for it later.
   const warm = async () => {
     for (const doc of current.documents) {
       for (const operation of doc.operations) await doc.prismOperation(operation).catch(() => undefined);
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve, undefined));
     }
   };
   const warmed = warm();
@@ -161,7 +158,7 @@ export async function startMock({
     },
     /** Stops accepting, lets in-flight requests finish, drops what is left after graceMs. */
     close({ graceMs = 500 } = {}) {
-      return new Promise((resolve, reject) => {
+      return new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
         for (const res of testApi.held) res.socket?.destroy();
         const timer = setTimeout(() => server.closeAllConnections(), graceMs).unref();
         server.close((error) => {

@@ -32,6 +32,9 @@ export function storedNames(state, type) {
   return names;
 }
 
+/**
+ * @param {{ takenNames?: string[], initialResources?: () => any[] }} [options]
+ */
 export function createState({ takenNames = [], initialResources = () => [] } = {}) {
   const initialTaken = [...new Set(takenNames.map(String))];
   const state = {
@@ -42,7 +45,7 @@ export function createState({ takenNames = [], initialResources = () => [] } = {
     lists: new Map(),
     /** set name -> page size of its lists. */
     pageSizes: new Map(),
-    /** id in lower case -> { key, id, type, resource, stateField?, operation? }; null until first used. */
+    /** id in lower case -> { key, id, type, resource, stateField?, operation? }; null until first used. @type {Map<string, any> | null} */
     resources: null,
     /** The page size of ARM lists when a test set one (seed({ resourcePageSize })). */
     resourcePageSize: undefined,
@@ -58,10 +61,13 @@ export function createState({ takenNames = [], initialResources = () => [] } = {
     store(company, set) {
       const id = `${normalKey(company)}|${set}`;
       let store = state.entities.get(id);
-      if (!store) state.entities.set(id, (store = { company: String(company), set, items: new Map() }));
+      if (!store) {
+        store = { company: String(company), set, items: new Map() };
+        state.entities.set(id, store);
+      }
       return store.items;
     },
-    /** Back to the state at start: the initial taken names, no entities, no seeded lists. */
+    /** Back to the state at start: the initial taken names, no entities, no seeded lists. @param {{ takenNames?: string[] }} [options] */
     reset({ takenNames: names } = {}) {
       state.takenNames = new Set(names ? names.map(String) : initialTaken);
       state.entities.clear();

@@ -111,7 +111,7 @@ export function armCatalogue(documents) {
   for (const doc of documents) {
     if (doc.family !== FAMILY) continue;
     const lifecycle = lifecycleTypes(doc);
-    for (const [type, { operation }] of lifecycle) if (!types.has(type)) types.set(type, { name: templateShape(lifecycle.get(type).op.docPath).type, ...typeInfo(doc.document, operation) });
+    for (const [type, { op: put, operation }] of lifecycle) if (!types.has(type)) types.set(type, { name: templateShape(put.docPath)?.type, ...typeInfo(doc.document, operation) });
     for (const op of doc.operations) {
       const found = armShape(doc, op, lifecycle);
       if (found) covered.push({ doc, op, ...found });
@@ -122,8 +122,9 @@ export function armCatalogue(documents) {
   const resources = new Map();
   const rank = { read: 0, list: 1, put: 2, patch: 3 };
   for (const { doc, op, kind, shape, paging } of [...covered].filter((c) => c.kind in rank).sort((a, b) => rank[a.kind] - rank[b.kind])) {
+    const itemName = paging?.itemName ?? '';
     for (const value of successExamples(doc.document, doc.document.paths[op.docPath][op.method])) {
-      for (const resource of kind === 'list' ? (Array.isArray(value?.[paging.itemName]) ? value[paging.itemName] : []) : [value]) {
+      for (const resource of kind === 'list' ? (Array.isArray(value?.[itemName]) ? value[itemName] : []) : [value]) {
         const entry = isObject(resource) && typeof resource.id === 'string' ? entryOf(types, resource) : undefined;
         if (entry && lower(entry.type) === lower(shape.type) && !resources.has(entry.key)) resources.set(entry.key, entry);
       }
@@ -132,7 +133,7 @@ export function armCatalogue(documents) {
   // A read's documented answer is also at the address its documented request names (the
   // path filled with the parameters' examples: what the docs' samples and "Try it" send),
   // so the documented request finds the documented resource, as a business-data key does.
-  for (const { doc, op, kind, shape } of covered.filter((c) => c.kind === 'read')) {
+  for (const { doc, op, shape } of covered.filter((c) => c.kind === 'read')) {
     const operation = doc.document.paths[op.docPath][op.method];
     const [example] = successExamples(doc.document, operation);
     const parameters = parametersOf(doc.document, doc.document.paths[op.docPath], operation);
@@ -152,7 +153,7 @@ export function armCatalogue(documents) {
 function entryOf(types, resource) {
   const parsed = parseResourcePath(resource.id);
   const info = parsed?.kind === 'instance' ? types.get(lower(parsed.type)) : undefined;
-  if (!info) return undefined;
+  if (!parsed || !info) return undefined;
   return { key: parsed.key, id: parsed.id, type: info.name, resource: { ...structuredClone(resource), id: parsed.id, name: parsed.name, type: info.name }, stateField: info.stateField };
 }
 
@@ -164,7 +165,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const lro = longRunningOf(operation);
 
   const pathOf = (ctx) => (doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath);
-  const where = (ctx) => parseResourcePath(pathOf(ctx));
+  /** The resource the request names (the operation's template matched, so always one). */
+  const where = (ctx) => /** @type {NonNullable<ReturnType<typeof parseResourcePath>>} */ (parseResourcePath(pathOf(ctx)));
   const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under resource group '${parsed.resourceGroup ?? '(none)'}' was not found (${parsed.id}).`);
   /** 404 ParentResourceNotFound when the parent type has a lifecycle and the parent is not stored. */
   const parentMissing = (ctx, parsed) => {
@@ -235,6 +237,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       if (conflict) return conflict;
       const body = writable(ctx.body);
       const keep = kept(previous?.resource);
+      /** @type {Record<string, any>} */
       const resource = { id: previous?.id ?? parsed.id, name: previous?.resource.name ?? parsed.name, type: info.name, ...body, ...keep.top };
       if (Object.keys(keep.inner).length || isObject(body.properties)) resource.properties = { ...(body.properties ?? {}), ...keep.inner };
       stamp(resource, previous?.resource);
@@ -299,6 +302,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       if (!(page >= 1 && page <= pages)) {
         return errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' });
       }
+      /** @type {Record<string, unknown>} */
       const body = { [paging.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
       if (page < pages) {
         const next = new URLSearchParams({ 'api-version': String(doc.version), $skiptoken: `page${page + 1}` });

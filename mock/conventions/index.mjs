@@ -15,7 +15,7 @@ import { pagingHandler, pagingShape } from './paging.mjs';
 
 /**
  * An operation as the conventions read it; `shape` is what its convention covers.
- * @typedef {{ doc: any, op: any, pathItem: any, operation: any, behaviour: any, arm: any, shape?: any }} Covered
+ * @typedef {{ doc: any, op: any, pathItem: any, operation: any, behaviour: any, arm: any, shape: any }} Covered
  * @typedef {{ names: string[], covers: (o: Covered) => any, gather?: (covered: Covered[]) => object, handler: (o: Covered, catalogue: any) => any }} Convention
  */
 
@@ -60,7 +60,7 @@ export function applyConventions(documents) {
     for (const op of doc.operations) {
       const pathItem = doc.document.paths[op.docPath];
       /** @type {Covered} */
-      const o = { doc, op, pathItem, operation: pathItem[op.method], behaviour: behaviours.get(op.iid), arm };
+      const o = { doc, op, pathItem, operation: pathItem[op.method], behaviour: behaviours.get(op.iid), arm, shape: undefined };
       for (const [convention, list] of covered) {
         o.shape = convention.covers(o);
         if (o.shape) {

@@ -79,6 +79,8 @@ const isObject = (value) => value !== null && typeof value === 'object' && !Arra
 /**
  * Starts a long-running operation on a stored resource entry and returns the headers of
  * the initial answer. `request` is what a rule's `when` is matched against.
+ * @param {any} ctx
+ * @param {{ entry: any, phase: string, result?: any, namespace: string, subscription: any, headers: { asyncOperation: boolean, location: boolean, retryAfter: boolean }, request: any }} start
  */
 export function startOperation(ctx, { entry, phase, result, namespace, subscription, headers: declared, request }) {
   const { state } = ctx;
@@ -124,7 +126,7 @@ export function startOperation(ctx, { entry, phase, result, namespace, subscript
 
 /** One poll of a running operation: it ends on its N-th. */
 export function poll(state, operation) {
-  if (!operation || operation.status !== 'InProgress') return;
+  if (operation?.status !== 'InProgress') return;
   operation.polls += 1;
   if (operation.polls >= operation.pollsNeeded) complete(state, operation);
 }

@@ -86,7 +86,10 @@ export function catalogueSets(covered) {
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The handler of one covered operation: { convention, respond, decorate? }. */
+/**
+ * The handler of one covered operation: { convention, respond, decorate? }.
+ * @param {{ doc: any, shape: any, operation: any, pathItem: any, sets: Map<string, any>, [more: string]: any }} covered
+ */
 export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   const { kind, set, companyParam, keyParam } = shape;
   const document = doc.document;
@@ -264,6 +267,9 @@ const matches = (ifMatch, current) =>
 /**
  * A test's entity put in place (seed): { company, set, key?, entity, eTag? }. The key is
  * `key`, else the entity's `id`; without an eTag it gets the set's initial tag.
+ * @param {any} state
+ * @param {Map<string, any>} sets
+ * @param {{ company?: unknown, set?: any, key?: unknown, entity?: any, eTag?: unknown }} [given]
  */
 export function seedEntity(state, sets, { company, set, key, entity, eTag } = {}) {
   const where = `seed entity ${JSON.stringify({ company, set, key })}`;

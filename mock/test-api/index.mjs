@@ -10,6 +10,7 @@ import { addLongRunningRule, checkLongRunningRule } from '../conventions/long-ru
  *   state         the mock's state (state.mjs)
  *   current()     the loaded documents: { catalogue, router }
  *   resetState()  the state back to start (taken names as startMock was given them)
+ * @param {{ state: any, current: () => { catalogue: any, router: any }, resetState: (options: { takenNames?: string[] }) => void, maxRecordedRequests: number }} options
  */
 export function createTestApi({ state, current, resetState, maxRecordedRequests }) {
   const overrides = createOverrides();
