@@ -33,7 +33,8 @@ import { answer, errorAnswer } from '../errors.mjs';
 import { matchesPattern } from '../when.mjs';
 
 const TERMINAL = ['Succeeded', 'Failed', 'Canceled'];
-const OUTCOMES = TERMINAL;
+/** How a long-running rule may end its operation (index.d.ts LongRunningRule.outcome). */
+export const OUTCOMES = TERMINAL;
 const MONITOR = /^\/subscriptions\/([^/]+)\/providers\/([^/]+)\/(operationStatuses|operationResults)\/([^/]+)$/i;
 const DEFAULTS = { polls: 1, retryAfter: 1, outcome: 'Succeeded', status: 400 };
 const NON_TERMINAL = { create: ['Creating', 'Accepted', 'Provisioning', 'Updating', 'InProgress'], replace: ['Updating', 'Accepted', 'Creating', 'InProgress'], update: ['Updating', 'Accepted', 'InProgress'], delete: ['Deleting', 'Accepted', 'InProgress'] };
@@ -205,8 +206,9 @@ export function monitorAnswer(state, method, path, origin) {
 
 // --- the test API's long-running rules ----------------------------------------------
 
-const RULE_KEYS = ['when', 'times', 'polls', 'retryAfter', 'outcome', 'error', 'status', 'operation'];
-const WHEN_KEYS = ['method', 'path', 'operationId', 'api', 'version'];
+/** What a long-running rule may say (index.d.ts LongRunningRule), and what its `when` may name (LongRunningRequest). */
+export const RULE_KEYS = ['when', 'times', 'polls', 'retryAfter', 'outcome', 'error', 'status', 'operation'];
+export const WHEN_KEYS = ['method', 'path', 'operationId', 'api', 'version'];
 
 /** Checks a rule; returns it normalised or throws a message naming what is wrong. */
 export function checkLongRunningRule(rule) {

@@ -15,7 +15,8 @@ import { matchesPattern } from '../when.mjs';
 export const FAULTS = ['timeout', 'drop'];
 /** What an override may say (index.d.ts Override). */
 export const KEYS = ['operationId', 'times', 'when', 'status', 'headers', 'body', 'delayMs', 'fault'];
-const WHEN_KEYS = ['method', 'path', 'query', 'headers', 'body', 'params', 'operationId', 'api', 'version'];
+/** What an override's `when` may name (index.d.ts OverrideRequest). */
+export const WHEN_KEYS = ['method', 'path', 'query', 'headers', 'body', 'params', 'operationId', 'api', 'version'];
 const MAX_DELAY_MS = 10 * 60_000;
 
 /** Checks one override; returns it normalised or throws a message naming what is wrong. */
