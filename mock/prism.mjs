@@ -26,9 +26,6 @@ export const contentType = createRequire(require.resolve('@stoplight/prism-http'
 const ERROR = 0; // DiagnosticSeverity.Error
 const DYNAMIC_ATTEMPTS = 10;
 const left = (error) => ({ _tag: 'Left', left: error });
-/** Prism's output `{ statusCode, headers, body }` and the mock's answer `{ status, headers, body }`. */
-const fromOutput = (output) => ({ status: output.statusCode, headers: output.headers ?? {}, body: output.body });
-const toOutput = (answer) => ({ statusCode: answer.status, headers: answer.headers, body: answer.body });
 const lefts = (either) => (either._tag === 'Left' ? either.left : []);
 
 /**
@@ -43,37 +40,45 @@ export async function operationsOf(document, prefix) {
 }
 
 /**
- * The Prism of one mock: its log at `logLevel` (pino, 'silent' by default; prism-core's
+ * The log of one mock's Prism at `logLevel` (pino, 'silent' by default; prism-core's
  * logger is pino plus the level `success` Prism calls).
  * @param {string} logLevel
  */
-export function createPrism(logLevel) {
-  const logger = createLogger('MOCK', { level: logLevel }, process.stderr).child({ name: 'NEGOTIATOR' });
-  return {
-    /**
-     * Routes `input` to `operation` and validates it as prism-core does (security, then
-     * the request): { resource, validations }, or { failure } with the family's error.
-     * @param {any} ctx the request's context (family, prefer, headers)
-     * @param {any} operation Prism's operation
-     * @param {any} input Prism's request: { method, url: { path, baseUrl, query }, headers, body }
-     */
-    validate(ctx, operation, input) {
-      const routed = route({ resources: [operation], input });
-      if (routed._tag === 'Left') return { failure: failure(ctx, routed.left) };
-      const resource = routed.right;
-      return { resource, validations: [...lefts(validateSecurity({ resource, element: input })), ...lefts(validateInput({ resource, element: input }))] };
-    },
-    /** Prism's mocker for the request (ctx.resource, ctx.input, ctx.prefer): an answer, or the family's error for what it refuses. */
-    mock(ctx) {
-      const { code, dynamic, exampleKey, seed } = ctx.prefer;
-      const args = { resource: ctx.resource, input: { data: ctx.input, validations: ctx.validations }, config: { dynamic: dynamic === true, code, exampleKey, seed } };
-      const result = mockAnswer(args, logger);
-      return result._tag === 'Left' ? failure(ctx, result.left) : result.right;
-    },
-    /** The violations of `answer` against the document (errors only; an undeclared status is no error here). */
-    check: (resource, answer) => lefts(validateOutput({ resource, element: toOutput(answer) })).filter((v) => v.severity === ERROR && !/Unable to match the returned status code/i.test(v.message)),
-  };
+export const createLog = (logLevel) => createLogger('MOCK', { level: logLevel }, process.stderr).child({ name: 'NEGOTIATOR' });
+
+/**
+ * Routes `input` to `operation` and validates it as prism-core does (security, then the
+ * request): { resource, validations }, or { failure } with the family's error.
+ * @param {any} ctx the request's context (family, prefer, headers)
+ * @param {any} operation Prism's operation
+ * @param {any} input Prism's request: { method, url: { path, baseUrl, query }, headers, body }
+ */
+export function validate(ctx, operation, input) {
+  const routed = route({ resources: [operation], input });
+  if (routed._tag === 'Left') return { failure: failure(ctx, routed.left) };
+  const resource = routed.right;
+  return { resource, validations: [...lefts(validateSecurity({ resource, element: input })), ...lefts(validateInput({ resource, element: input }))] };
 }
+
+/**
+ * Prism's mocker for the request (ctx.resource, ctx.input, ctx.prefer, logged to
+ * ctx.mock.log): an answer, or the family's error for what it refuses.
+ * @param {any} ctx
+ */
+export function mock(ctx) {
+  const { code, dynamic, exampleKey, seed } = ctx.prefer;
+  const args = { resource: ctx.resource, input: { data: ctx.input, validations: ctx.validations }, config: { dynamic: dynamic === true, code, exampleKey, seed } };
+  const result = mockAnswer(args, ctx.mock.log);
+  return result._tag === 'Left' ? failure(ctx, result.left) : result.right;
+}
+
+/**
+ * The violations of `answer` against the document (errors only; an undeclared status is no error here).
+ * @param {any} resource
+ * @param {import('./errors.mjs').Answer} answer
+ */
+export const check = (resource, { status, headers, body }) =>
+  lefts(validateOutput({ resource, element: { statusCode: status, headers, body } })).filter((v) => v.severity === ERROR && !/Unable to match the returned status code/i.test(v.message));
 
 /**
  * What Prism refused, as the family's error (its status, else 500: thrown, a mock bug,
@@ -122,7 +127,7 @@ function mockAnswer(args, logger) {
     const headers = Object.fromEntries(Object.entries(result.right.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'));
     return { _tag: 'Right', right: askedError(status, `Answered ${status} because the request asked for it (Prefer: code=${status}); the source does not show this answer's body.`, headers) };
   }
-  return { _tag: 'Right', right: fromOutput(result.right) };
+  return { _tag: 'Right', right: { status, headers: result.right.headers ?? {}, body: result.right.body } };
 }
 
 function fromExample(resource, status) {

@@ -20,6 +20,7 @@
 // reported on stderr.
 import { compareVersions } from '../model/apis.mjs';
 import { describeViolations, familyError } from './errors.mjs';
+import * as prism from './prism.mjs';
 import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './guards.mjs';
 import { familyOfPath } from './routing.mjs';
 import { parameterNames } from './conventions/shapes.mjs';
@@ -30,19 +31,19 @@ import { applyOverride } from './test-api/apply.mjs';
 
 /**
  * An answer of the path, with what the server does with it besides writing it.
- * @typedef {import('./errors.mjs').Answer & { cors?: boolean, violations?: object[], unchecked?: boolean, fault?: string }} PathAnswer
+ * @typedef {import('./errors.mjs').Answer & { cors?: boolean, violations?: object[], unchecked?: boolean, fault?: string, consumed?: boolean }} PathAnswer
  * @typedef {PathAnswer | { fault: string } | undefined | void} StepResult
  */
 
 /**
  * The mock a request is answered by (server.mjs).
  * @typedef {object} Served
- * @property {{ documents: any[], router: any, catalogue: any }} current  the documents served now
+ * @property {() => { documents: any[], router: any, catalogue: any }} current  the documents served now
  * @property {any} state        state.mjs
  * @property {any} testApi      test-api/index.mjs
  * @property {string | false} adminPrefix
  * @property {any} local        lib/local-host.mjs localGuard
- * @property {ReturnType<typeof import('./prism.mjs').createPrism>} prism
+ * @property {any} log            Prism's log (prism.mjs createLog)
  */
 
 /**
@@ -104,12 +105,9 @@ function local(ctx) {
  */
 async function testApi(ctx) {
   const { adminPrefix } = ctx.mock;
-  if (!isAdminPath(adminPrefix, ctx.rawPath)) {
-    Object.assign(ctx.record, { path: ctx.rawPath, query: ctx.query });
-    return;
-  }
-  ctx.consumed = true; // it reads its body itself, or answers at once
-  return { ...(await adminAnswer(ctx.req, ctx.rawPath, /** @type {string} */ (adminPrefix), ctx.mock.testApi)), cors: false };
+  // It reads its body itself, or answers at once: `consumed`, no draining.
+  if (isAdminPath(adminPrefix, ctx.rawPath)) return { ...(await adminAnswer(ctx.req, ctx.rawPath, /** @type {string} */ (adminPrefix), ctx.mock.testApi)), cors: false, consumed: true };
+  Object.assign(ctx.record, { path: ctx.rawPath, query: ctx.query });
 }
 
 /** A browser's CORS preflight. @type {Step} */
@@ -133,7 +131,7 @@ function headers(ctx) {
  */
 function route(ctx) {
   const { rawPath, req, state } = ctx;
-  const { router } = ctx.mock.current;
+  const { router } = ctx.mock.current();
   const matched = router.match(req.method, rawPath);
   ctx.matched = matched;
   if (isKnownMonitor(state, rawPath) || (matched.status === 404 && isMonitorPath(rawPath))) return monitorAnswer(state, req.method, rawPath, ctx.origin);
@@ -210,7 +208,7 @@ async function validate(ctx) {
   const operation = await ctx.doc.prismOperation(ctx.op);
   if (!operation) throw new Error(`Prism has no operation ${ctx.op.method} ${ctx.op.path} in ${ctx.doc.api.name}`);
   ctx.input = { method: String(ctx.req.method).toLowerCase(), url: { path: ctx.matched.prismPath, baseUrl: undefined, query: ctx.query }, headers: ctx.req.headers, body: ctx.body };
-  const checked = ctx.mock.prism.validate(ctx, operation, ctx.input);
+  const checked = prism.validate(ctx, operation, ctx.input);
   if (checked.failure) return checked.failure;
   ctx.resource = checked.resource;
   ctx.validations = checked.validations;
@@ -235,12 +233,12 @@ function rejected(ctx) {
 
 /** The operation's convention (a rule of the source, or the family's), unless `Prefer` asks for an answer. @type {Step} */
 function convention(ctx) {
-  const { code, exampleKey, dynamic } = ctx.prefer;
-  if (code === undefined && exampleKey === undefined && dynamic !== true && ctx.handler?.respond) return ctx.handler.respond(ctx);
+  const asked = ctx.prefer.code !== undefined || ctx.prefer.exampleKey !== undefined || ctx.prefer.dynamic === true;
+  if (!asked && ctx.handler?.respond) return ctx.handler.respond(ctx);
 }
 
 /** Prism's mocker: what `Prefer` asks for, else the documented example. @type {Step} */
-const documented = (ctx) => ctx.mock.prism.mock(ctx);
+const documented = (ctx) => prism.mock(ctx);
 
 /** The steps, in order. */
 export const STEPS = [target, local, testApi, preflight, headers, route, version, prefer, body, override, validate, rejected, convention, documented];
@@ -256,7 +254,7 @@ export async function answer(mock, req, { record = {}, origin }) {
   const ctx = /** @type {RequestContext} */ ({ mock, req, record, origin, state: mock.state, headers: req.headers });
   for (const step of STEPS) {
     const found = await step(ctx);
-    if (found) return { ...finish(ctx, found), consumed: ctx.consumed };
+    if (found) return { consumed: ctx.consumed, ...finish(ctx, found) };
   }
   throw new Error('no step of the request path answered');
 }
@@ -265,7 +263,7 @@ export async function answer(mock, req, { record = {}, origin }) {
 function finish(ctx, found) {
   if (!ctx.resource || found.unchecked || found.fault) return found;
   const done = ctx.handler?.decorate ? ctx.handler.decorate(ctx, found) : found;
-  const broken = ctx.mock.prism.check(ctx.resource, done);
+  const broken = prism.check(ctx.resource, done);
   if (broken.length) throw new Error(`the answer ${done.status} breaks ${ctx.doc.api.name}: ${broken.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}`);
   if (done.status >= 500 && !(ctx.prefer.code >= 500)) process.stderr.write(`mock: ${ctx.req.method} ${ctx.req.url} answered ${done.status} unasked (a mock bug)\n`);
   const violations = ctx.validations.map((v) => ({ location: ['request', ...(v.path ?? [])], severity: ['Error', 'Warning', 'Information', 'Hint'][v.severity], code: v.code, message: v.message }));

@@ -11,7 +11,7 @@ import { localGuard } from '../lib/local-host.mjs';
 import { ADMIN_PREFIX } from './constants.mjs';
 import { loadDocuments } from './documents.mjs';
 import { errorAnswer, familyError } from './errors.mjs';
-import { createPrism } from './prism.mjs';
+import { createLog } from './prism.mjs';
 import { answer } from './request-path.mjs';
 import { createRouter, familyOfPath } from './routing.mjs';
 import { createState } from './state.mjs';
@@ -84,16 +84,7 @@ export async function startMock({
     maxRecordedRequests,
   });
   /** @type {import('./request-path.mjs').Served} */
-  const mock = {
-    get current() {
-      return current;
-    },
-    state,
-    testApi,
-    adminPrefix,
-    local,
-    prism: createPrism(logLevel),
-  };
+  const mock = { current: () => current, state, testApi, adminPrefix, local, log: createLog(logLevel) };
   const server = createServer(mock);
   try {
     await once(server.listen(port, host), 'listening');

@@ -27,9 +27,8 @@ export const DELETED = Object.freeze({ deleted: true });
 
 /** The names of the stored ARM resources of a type (for the name check), compared without case. */
 export function storedNames(state, type) {
-  const names = new Set();
-  for (const entry of state.resourceStore().values()) if (entry.type.toLowerCase() === String(type).toLowerCase()) names.add(String(entry.resource.name ?? entry.id.split('/').at(-1)).toLowerCase());
-  return names;
+  const ofType = [...state.resourceStore().values()].filter((entry) => entry.type.toLowerCase() === String(type).toLowerCase());
+  return new Set(ofType.map((entry) => String(entry.resource.name ?? entry.id.split('/').at(-1)).toLowerCase()));
 }
 
 /**
@@ -60,12 +59,7 @@ export function createState({ takenNames = [], initialResources = () => [] } = {
     /** The store of one company's entity set (created empty on first use). */
     store(company, set) {
       const id = `${normalKey(company)}|${set}`;
-      let store = state.entities.get(id);
-      if (!store) {
-        store = { company: String(company), set, items: new Map() };
-        state.entities.set(id, store);
-      }
-      return store.items;
+      return (state.entities.get(id) ?? state.entities.set(id, { company: String(company), set, items: new Map() }).get(id)).items;
     },
     /** Back to the state at start: the initial taken names, no entities, no seeded lists. @param {{ takenNames?: string[] }} [options] */
     reset({ takenNames: names } = {}) {

@@ -37,7 +37,7 @@ import { answer, errorAnswer } from '../errors.mjs';
 import { deref } from '../documents.mjs';
 import { inCollection, parseResourcePath, templateShape, typeName } from './arm-ids.mjs';
 import { declaredPollingHeaders, longRunningOf, pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
-import { PAGE_SIZE, pagingShape } from './paging.mjs';
+import { PAGE_SIZE, pageOf, pagingShape } from './paging.mjs';
 import { documentedAnswer, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = 'resource-manager';
@@ -226,11 +226,9 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
     return status === 202 ? { status, headers, body: undefined } : answer(status, structuredClone(entry.resource), headers);
   }
 
-  const respond = {
-    put(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+  /** By kind: the answer about the resource `parsed` (the path's), its parent present (but for an action's). */
+  const answers = {
+    put(ctx, parsed) {
       const store = ctx.state.resourceStore();
       const previous = store.get(parsed.key);
       const conflict = busy(previous, ctx);
@@ -245,27 +243,20 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       store.set(parsed.key, entry);
       return written(ctx, entry, previous ? 'replace' : 'create', statusFor(operation, previous ? 200 : 201), parsed);
     },
-    read(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+    read(ctx, parsed) {
       const store = ctx.state.resourceStore();
       pollEntry(ctx.state, store.get(parsed.key));
       const entry = store.get(parsed.key);
       return entry ? answer(statusFor(operation, 200), structuredClone(entry.resource)) : notFound(parsed);
     },
-    patch(ctx) {
-      const parsed = where(ctx);
+    patch(ctx, parsed) {
       const { entry, refused } = freeEntry(ctx, parsed);
       if (refused) return refused;
       entry.resource = mergePatch(entry.resource, writable(ctx.body));
       stamp(entry.resource, entry.resource);
       return written(ctx, entry, 'update', statusFor(operation, 200), parsed);
     },
-    delete(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+    delete(ctx, parsed) {
       const store = ctx.state.resourceStore();
       const entry = store.get(parsed.key);
       const declared = successStatuses(operation);
@@ -290,28 +281,18 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       const headers = startOperation(ctx, { entry, phase: 'action', result, namespace: parsed.namespace, subscription: parsed.subscription, headers: declaredPollingHeaders(document, operation, 202, deref), request: request(ctx) });
       return { status: 202, headers, body: undefined };
     },
-    list(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+    list(ctx, parsed) {
       const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed)).map((entry) => entry.resource);
-      const size = ctx.state.resourcePageSize ?? PAGE_SIZE;
-      const pages = Math.max(1, Math.ceil(items.length / size));
-      const token = ctx.query.$skiptoken;
-      const page = token === undefined ? 1 : /^page([1-9]\d{0,5})$/.test(String(token)) ? Number(String(token).slice(4)) : NaN;
-      if (!(page >= 1 && page <= pages)) {
-        return errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' });
-      }
-      /** @type {Record<string, unknown>} */
-      const body = { [paging.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
-      if (page < pages) {
-        const next = new URLSearchParams({ 'api-version': String(doc.version), $skiptoken: `page${page + 1}` });
-        body[paging.nextLinkName] = `${ctx.origin}${ctx.rawPath}?${next.toString().replace('%24skiptoken', '$skiptoken')}`;
-      }
-      return answer(statusFor(operation, 200), body);
+      const { body, refused } = pageOf(items, ctx.state.resourcePageSize ?? PAGE_SIZE, paging, ctx, doc.version);
+      return refused ?? answer(statusFor(operation, 200), body);
     },
-  }[kind];
-
+  };
+  /** @param {any} ctx */
+  const respond = (ctx) => {
+    if (kind === 'action') return answers.action(ctx);
+    const parsed = where(ctx);
+    return parentMissing(ctx, parsed) ?? answers[kind](ctx, parsed);
+  };
   return { convention: `arm-${kind}`, type: info.name, respond };
 }
 

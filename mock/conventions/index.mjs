@@ -61,13 +61,11 @@ export function applyConventions(documents) {
       const pathItem = doc.document.paths[op.docPath];
       /** @type {Covered} */
       const o = { doc, op, pathItem, operation: pathItem[op.method], behaviour: behaviours.get(op.iid), arm, shape: undefined };
-      for (const [convention, list] of covered) {
-        o.shape = convention.covers(o);
-        if (o.shape) {
-          list.push(o);
-          break;
-        }
-      }
+      const convention = CONVENTIONS.find((c) => {
+        o.shape = c.covers(o);
+        return o.shape;
+      });
+      covered.get(/** @type {Convention} */ (convention))?.push(o);
     }
   }
   const shared = Object.assign({ pagedOperations: new Map(), arm: catalogue }, ...CONVENTIONS.map((convention) => convention.gather?.(covered.get(convention) ?? []) ?? {}));

@@ -30,7 +30,7 @@
 // the test API's long-running rules (longRunning(), POST /__mock/long-running).
 import { randomUUID } from 'node:crypto';
 import { answer, errorAnswer } from '../errors.mjs';
-import { matchesPattern } from '../when.mjs';
+import { describeRule, meets, use } from '../when.mjs';
 
 const TERMINAL = ['Succeeded', 'Failed', 'Canceled'];
 /** How a long-running rule may end its operation (index.d.ts LongRunningRule.outcome). */
@@ -260,25 +260,17 @@ export function addLongRunningRule(state, spec) {
   };
 }
 
+/** The newest rule whose `when` the request meets (a `when` that throws meets nothing), used. */
 function takeRule(state, request) {
-  const rule = state.lroRules.find(({ spec }) => spec.when === undefined || (typeof spec.when === 'function' ? safely(() => spec.when(structuredClone(request))) : matchesPattern(spec.when, request)));
-  if (!rule) return undefined;
-  rule.calls++;
-  if (rule.spec.times !== undefined && rule.calls >= rule.spec.times) state.lroRules = state.lroRules.filter((r) => r !== rule);
-  return { id: rule.id, ...rule.spec };
-}
-
-function safely(predicate) {
-  try {
-    return Boolean(predicate());
-  } catch {
-    return false;
-  }
+  const rule = state.lroRules.find(({ spec }) => {
+    try {
+      return meets(spec.when, request);
+    } catch {
+      return false;
+    }
+  });
+  return rule && use(state.lroRules, rule);
 }
 
 /** The rules in force, as plain JSON. */
-export const listLongRunningRules = (state) =>
-  state.lroRules.map(({ id, spec, calls }) => {
-    const { when, ...plain } = spec;
-    return structuredClone({ id, ...plain, ...(when === undefined ? {} : { when: typeof when === 'function' ? '[function]' : when }), calls });
-  });
+export const listLongRunningRules = (state) => state.lroRules.map(describeRule);

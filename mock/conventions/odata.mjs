@@ -135,6 +135,13 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       code: 'PreconditionFailed',
       headers: { etag: entry.eTag },
     });
+  /** The entry a write names, if it may be written: { entry }, or { refused } (404, or 412 for an If-Match that is not its tag). */
+  const writableEntry = (ctx) => {
+    const entry = entryOf(ctx);
+    const ifMatch = ctx.headers['if-match'];
+    if (!entry) return { refused: notFound(ctx) };
+    return ifMatch !== undefined && !matches(ifMatch, entry.eTag) ? { refused: stale(ifMatch, entry) } : { entry };
+  };
   const writable = (body) => Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !readOnly.has(field)));
 
   const respond = {
@@ -176,29 +183,23 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
     },
     update(ctx) {
-      const entry = entryOf(ctx);
-      if (!entry) return notFound(ctx);
-      const ifMatch = ctx.headers['if-match'];
-      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      const { entry, refused } = writableEntry(ctx);
+      if (refused) return refused;
       Object.assign(entry.entity, writable(ctx.body));
       if (stamps) entry.entity.lastModifiedDateTime = new Date().toISOString();
       entry.eTag = newETag();
       return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
     },
     delete(ctx) {
-      const entry = entryOf(ctx);
-      if (!entry) return notFound(ctx);
-      const ifMatch = ctx.headers['if-match'];
-      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      const { refused } = writableEntry(ctx);
+      if (refused) return refused;
       ctx.state.store(ctx.params[companyParam], set).set(normalKey(ctx.params[keyParam]), DELETED);
       const status = statusFor(operation, 204);
       return status === 204 ? { status, headers: {}, body: undefined } : answer(status, undefined);
     },
     action(ctx) {
-      const entry = entryOf(ctx);
-      if (!entry) return notFound(ctx);
-      const ifMatch = ctx.headers['if-match'];
-      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      const { entry, refused } = writableEntry(ctx);
+      if (refused) return refused;
       const status = successStatuses(operation)[0] ?? 204; // the lowest 2xx it declares
       // With the entity's tag, as every answer about an entity that exists carries it.
       return documentedAnswer(document, operation, status, { etag: entry.eTag });

@@ -29,10 +29,10 @@ export const isAdminPath = (prefix, path) => Boolean(prefix) && (path === prefix
 const json = (status, body) => ({ status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body });
 const failure = (status, code, message) => errorAnswer(status, code, message, { headers: { 'cache-control': 'no-store' } });
 
-/** A DELETE that clears something: `clear`, then say so. */
-const clearing = (clear) => () => {
-  clear();
-  return json(200, { cleared: true });
+/** An endpoint that does `act` with the body, then says it is done: { [done]: true }. */
+const doing = (done, act) => (body) => {
+  act(body);
+  return json(200, { [done]: true });
 };
 
 /** Answers one admin request; `api` is the test API (test-api/index.mjs). Resolves the answer. */
@@ -47,20 +47,15 @@ export async function adminAnswer(req, path, prefix, api) {
     '/overrides': {
       GET: () => json(200, api.overrides.list()),
       POST: (body) => json(201, { id: api.override(body).id }),
-      DELETE: () => clearing(() => api.overrides.clear()),
+      DELETE: () => doing('cleared', api.overrides.clear),
     },
     '/long-running': {
       GET: () => json(200, api.snapshot().longRunning),
       POST: (body) => json(201, { id: api.longRunning(body).id }),
-      DELETE: () => clearing(() => api.clearLongRunning()),
+      DELETE: () => doing('cleared', api.clearLongRunning),
     },
-    '/requests': { GET: () => json(200, api.requests()), DELETE: () => clearing(() => api.log.clear()) },
-    '/reset': {
-      POST: (body) => {
-        api.reset(body ?? undefined);
-        return json(200, { reset: true });
-      },
-    },
+    '/requests': { GET: () => json(200, api.requests()), DELETE: () => doing('cleared', api.log.clear) },
+    '/reset': { POST: doing('reset', (body) => api.reset(body ?? undefined)) },
   };
   const methods = endpoints[route];
   if (!methods) return failure(404, 'NotFound', `${path} is not an endpoint of the mock's test API (${Object.keys(endpoints).map((p) => prefix + (p === '/' ? '' : p)).join(', ')}).`);
