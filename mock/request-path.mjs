@@ -4,7 +4,8 @@
 // whatever re-enters the path with a request of its own.
 //   guards     reject what Prism would crash on or misread (guards.mjs), a foreign Host
 //              or page (lib/local-host.mjs): a 4xx in the family's error body
-//   test API   under the admin prefix: seed, overrides, the record (test-api/admin.mjs)
+//   test API   under the admin prefix: seed, overrides, the record (test-api/admin.mjs);
+//              then a CORS preflight, and the headers' guard
 //   route      the document and operation (routing.mjs: path template + method), the
 //              mock's own long-running status URLs first, then the api-version (resource
 //              management; business data versions by its /api/vX.Y prefix, already routed)

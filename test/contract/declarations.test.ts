@@ -76,6 +76,15 @@ describe('mock/index.d.ts says what the code declares', () => {
     expect(sorted(members(name))).toEqual(sorted(keys));
   });
 
+  it("StartMockOptions names the options startMock takes (besides `apis`, the workspace's own tools' option)", () => {
+    const server = ts.createSourceFile('server.mjs', readFileSync(join(ROOT, 'mock/server.mjs'), 'utf8'), ts.ScriptTarget.Latest, true);
+    const start = server.statements.find((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === 'startMock');
+    const pattern = start?.parameters[0]?.name;
+    if (!pattern || !ts.isObjectBindingPattern(pattern)) throw new Error('startMock takes no { ...options } in mock/server.mjs');
+    const taken = pattern.elements.map((element) => (element.propertyName ?? element.name).getText(server));
+    expect(sorted(taken)).toEqual(sorted([...members('StartMockOptions'), 'apis']));
+  });
+
   it('the unions of values the code checks: fault, outcome', () => {
     expect(sorted(literals(memberType('Override', 'fault')))).toEqual(sorted(FAULTS));
     expect(sorted(literals(memberType('LongRunningRule', 'outcome')))).toEqual(sorted(OUTCOMES));
