@@ -198,3 +198,18 @@ describe('the test API over HTTP (/__mock)', () => {
     expect((await call(`${mock.url}/api/v2.0/companies(c1)/vendors`)).headers.get('access-control-allow-origin'), 'the API itself stays open to pages').toBe('*');
   });
 });
+
+describe('adminPrefix: false', () => {
+  it('starts with no test API over HTTP: no adminUrl, and /__mock is a path like any other (404); the in-process test API still works', async () => {
+    const off = await startFixtureMock({ adminPrefix: false });
+    try {
+      expect(off.adminUrl).toBeUndefined();
+      const answer = await call(`${off.url}/__mock/state`);
+      expect(answer).toMatchObject({ status: 404, body: { error: { code: 'NotFound' } } });
+      expect(off.requests.map((r) => r.path)).toEqual(['/__mock/state']);
+      expect(off.state.entities).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});
