@@ -162,23 +162,20 @@ function version(ctx) {
   Object.assign(ctx.record, { operationId: ctx.op.iid, api: ctx.doc.api.name, version: ctx.version });
 }
 
-/** `Prefer` (and Prism's query equivalents). @type {Step} */
-function prefer(ctx) {
-  const preferred = parsePrefer(String(ctx.req.headers.prefer ?? ''), ctx.query);
-  if (preferred.problem) return familyError(ctx.family, ...preferred.problem);
-  ctx.prefer = preferred.prefer;
-}
-
 /**
- * The body, read (bounded) and decoded; the path parameters, decoded.
+ * What the request asks besides its operation: `Prefer` (and Prism's query equivalents),
+ * then its body, read (bounded) and decoded; its path parameters, decoded.
  * @param {RequestContext} ctx
  * @returns {Promise<StepResult>}
  */
-async function body(ctx) {
-  const read = await readBody(ctx.req);
+async function read(ctx) {
+  const preferred = parsePrefer(String(ctx.req.headers.prefer ?? ''), ctx.query);
+  if (preferred.problem) return familyError(ctx.family, ...preferred.problem);
+  ctx.prefer = preferred.prefer;
+  const sent = await readBody(ctx.req);
   ctx.consumed = true;
-  if (read.problem) return familyError(ctx.family, ...read.problem);
-  const decoded = decodeBody(read.text, ctx.req.headers['content-type']);
+  if (sent.problem) return familyError(ctx.family, ...sent.problem);
+  const decoded = decodeBody(sent.text, ctx.req.headers['content-type']);
   if (decoded.problem) {
     // An operation with error rules of its own (the name check's 400s) answers in them.
     const [status, message] = decoded.problem;
@@ -186,7 +183,7 @@ async function body(ctx) {
   }
   ctx.body = decoded.body;
   ctx.params = Object.fromEntries(Object.entries(ctx.matched.params).map(([name, value]) => [name, decodeURIComponent(value)]));
-  ctx.record.body = read.size > MAX_RECORDED_BODY_BYTES ? `[a body of ${read.size} bytes, not recorded]` : decoded.body;
+  ctx.record.body = sent.size > MAX_RECORDED_BODY_BYTES ? `[a body of ${sent.size} bytes, not recorded]` : decoded.body;
 }
 
 /**
@@ -242,7 +239,7 @@ function convention(ctx) {
 const documented = (ctx) => prism.mock(ctx);
 
 /** The steps, in order. */
-export const STEPS = [target, local, testApi, preflight, headers, route, version, prefer, body, override, validate, rejected, convention, documented];
+export const STEPS = [target, local, testApi, preflight, headers, route, version, read, override, validate, rejected, convention, documented];
 
 /**
  * Answers one request: the first step's answer, finished (see the header).

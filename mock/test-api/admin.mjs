@@ -47,14 +47,14 @@ export async function adminAnswer(req, path, prefix, api) {
     '/overrides': {
       GET: () => json(200, api.overrides.list()),
       POST: (body) => json(201, { id: api.override(body).id }),
-      DELETE: () => doing('cleared', api.overrides.clear),
+      DELETE: doing('cleared', api.overrides.clear),
     },
     '/long-running': {
       GET: () => json(200, api.snapshot().longRunning),
       POST: (body) => json(201, { id: api.longRunning(body).id }),
-      DELETE: () => doing('cleared', api.clearLongRunning),
+      DELETE: doing('cleared', api.clearLongRunning),
     },
-    '/requests': { GET: () => json(200, api.requests()), DELETE: () => doing('cleared', api.log.clear) },
+    '/requests': { GET: () => json(200, api.requests()), DELETE: doing('cleared', api.log.clear) },
     '/reset': { POST: doing('reset', (body) => api.reset(body ?? undefined)) },
   };
   const methods = endpoints[route];

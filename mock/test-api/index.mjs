@@ -28,9 +28,7 @@ export function createTestApi({ state, current, resetState, maxRecordedRequests 
     override: (rule) => overrides.add(checkOverride(rule, operationIds())),
     /** A long-running rule: polls, Retry-After and outcome of the next, every or a given operation. */
     longRunning: (rule) => addLongRunningRule(state, checkLongRunningRule(rule)),
-    clearLongRunning() {
-      state.lroRules = [];
-    },
+    clearLongRunning: () => state.lroRules.splice(0),
     requests: () => log.list(),
     reset(options = {}) {
       const { takenNames } = options ?? {};
