@@ -108,6 +108,11 @@ function watchBundles() {
     }
   };
   // `generate` writes several files in a burst: reload once it has settled.
-  for (const dir of dirs) watch(dir, () => (clearTimeout(timer), (timer = setTimeout(reload, 300))));
+  for (const dir of dirs) {
+    watch(dir, () => {
+      clearTimeout(timer);
+      timer = setTimeout(reload, 300);
+    });
+  }
   console.log(`mock  watching  ${dirs.map((d) => d.replace(`${process.cwd()}/`, '')).join(', ')}`);
 }

@@ -4,15 +4,12 @@
 // what the conventions read from the document (examples). Read once at start and again
 // on reload().
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 // js-yaml, not `yaml`: it parses the bundles about 8 times faster, which is most of the
 // start-up time with many documents (250 bundles: 0.3 s instead of 2.5 s, busy machine).
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { loadApis, rel } from '../model/apis.mjs';
+import { rel } from '../model/apis.mjs';
 import { basePathOf } from '../model/servers.mjs';
-
-const require = createRequire(import.meta.url);
-const { getHttpOperationsFromSpec } = require('@stoplight/prism-http');
+import { operationsOf } from './prism.mjs';
 
 const FAMILIES = ['resource-manager', 'business-central'];
 
@@ -34,8 +31,11 @@ export function apiEntryOf(given, index) {
   return { name: `${api}@${version}`, apiName: api, version, family, bundle: isPath ? document : undefined, document: isPath ? undefined : structuredClone(document) };
 }
 
-/** Loads every bundle; rejects with a one-line reason when one is missing or broken. */
-export async function loadDocuments(apis = loadApis()) {
+/**
+ * Loads every bundle; rejects with a one-line reason when one is missing or broken.
+ * @param {any[]} apis loadApis() entries, or documents given to startMock
+ */
+export async function loadDocuments(apis) {
   const documents = await Promise.all(apis.map(apiEntryOf).map(loadDocument));
   if (documents.every((d) => d.operations.length === 0)) throw new Error('no operations in the bundled documents');
   return documents;
@@ -75,10 +75,7 @@ async function loadDocument(api) {
     multiSegment: multiSegmentParams(document),
     /** Prism's operation for one of `operations` (its paths carry the prefix too). */
     async prismOperation({ method, path }) {
-      prism ??= getHttpOperationsFromSpec(document).then((list) => {
-        for (const operation of list) operation.path = prefix + operation.path;
-        return list;
-      });
+      prism ??= operationsOf(document, prefix);
       return (await prism).find((o) => o.method === method && o.path === path);
     },
   };

@@ -5,14 +5,48 @@
 //     body (its schema stays open, BusinessCentralError); the mock's choice is the same
 //     envelope, so a client can always read `error.code` and `error.message`.
 // A message names what was wrong; never a placeholder, never `null`.
+// This is the one place that writes an error body: the request path, the conventions, the
+// test API (its own answers and its overrides) and the server's unparsable requests all
+// take theirs from here.
+import { STATUS_CODES } from 'node:http';
 
-import { deref } from './documents.mjs';
+/**
+ * An answer as the request path passes it on and the server writes it.
+ * @typedef {{ status: number, headers: Record<string, any>, body: unknown }} Answer
+ */
 
-/** An answer object as the server writes it. */
+/**
+ * A JSON answer.
+ * @param {number} status
+ * @param {unknown} body
+ * @param {Record<string, any>} [headers]
+ * @returns {Answer}
+ */
 export const answer = (status, body, headers = {}) => ({ status, headers: { 'content-type': 'application/json', ...headers }, body });
 
+/**
+ * The error body `{ error: { code, message, target? } }` (ARM's CloudError, the name
+ * check's ErrorResponse, business data's error), with its status.
+ * @param {number} status
+ * @param {string} code
+ * @param {string} message
+ * @param {{ target?: string, headers?: Record<string, any> }} [options]
+ * @returns {Answer}
+ */
 export function errorAnswer(status, code, message, { target, headers } = {}) {
   return answer(status, { error: { code, message, ...(target === undefined ? {} : { target }) } }, headers);
+}
+
+/**
+ * An error status a test or a request asked for (an override, `Prefer: code=`), coded
+ * by its reason phrase (`ServiceUnavailable`).
+ * @param {number} status
+ * @param {string} message
+ * @param {Record<string, any>} [headers]
+ */
+export function askedError(status, message, headers) {
+  const code = (STATUS_CODES[status] ?? `Status ${status}`).replace(/[^A-Za-z0-9]+(.)?/g, (_, c) => (c ?? '').toUpperCase());
+  return errorAnswer(status, code, message, { headers });
 }
 
 /** Codes by status for the mock's own answers, in each family's spelling. */
@@ -21,6 +55,13 @@ const CODES = {
   'business-central': { 400: 'BadRequest', 401: 'Unauthorized', 404: 'NotFound', 405: 'MethodNotAllowed', 406: 'NotAcceptable', 412: 'PreconditionFailed', 413: 'RequestEntityTooLarge', 415: 'UnsupportedMediaType' },
 };
 
+/**
+ * The mock's own error in the family's spelling of the status.
+ * @param {string} family
+ * @param {number} status
+ * @param {string} message
+ * @param {{ code?: string, target?: string, headers?: Record<string, any> }} [options]
+ */
 export function familyError(family, status, message, options = {}) {
   const code = options.code ?? CODES[family]?.[status] ?? `Status${status}`;
   return errorAnswer(status, code, message, options);
@@ -52,12 +93,4 @@ export function describeViolations(validations, names = []) {
       return where && !message.startsWith(where) ? `${where}: ${message}` : message;
     })
     .join('; ');
-}
-
-/** The names of an operation's parameters as its document spells them (ctx.doc, ctx.op of the server). */
-export function parameterNames(ctx) {
-  const document = ctx?.doc?.document;
-  const pathItem = document?.paths?.[ctx?.op?.docPath];
-  const operation = pathItem?.[ctx?.op?.method];
-  return [...(pathItem?.parameters ?? []), ...(operation?.parameters ?? [])].map((p) => deref(document, p)?.name).filter((name) => typeof name === 'string');
 }

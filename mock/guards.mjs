@@ -2,19 +2,24 @@
 // place where Prism 5.14 throws outside a handler (the process exits), answers 500, or
 // misreads a path as a host (PITFALLS.md, Prism). Each check returns a parsed value or
 // an error answer in the family's model (a 4xx that says what was wrong).
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-
-const require = createRequire(import.meta.url);
-// The Content-Type parser Prism itself uses, from prism-http's own dependencies.
-const contentType = createRequire(require.resolve('@stoplight/prism-http'))('content-type');
+import { contentType } from './prism.mjs';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * What is wrong with a request: its status and the message of its error body.
+ * @typedef {[number, string]} Problem
+ */
 
 /**
  * The request target: { path, query } or { problem: [status, message] }. The path is
  * kept as sent (percent-encoding included) except for OData parentheses; the query is
  * parsed into name -> value (or values when repeated).
+ */
+/**
+ * @param {string | undefined} url
+ * @returns {{ path: string, query: Record<string, string | string[]>, problem?: undefined } | { problem: Problem, path?: undefined, query?: undefined }}
  */
 export function parseTarget(url) {
   if (typeof url !== 'string' || !url.startsWith('/')) return { problem: [400, `The request target ${JSON.stringify(String(url).slice(0, 100))} is not a path (it must start with "/").`] };
@@ -32,6 +37,7 @@ export function parseTarget(url) {
   // key's own parentheses are decoded (after a segment's name, at a segment's end): an
   // encoded parenthesis inside a key value stays part of the value.
   const path = rawPath.replace(/(\/[A-Za-z][\w.]*)%28/gi, '$1(').replace(/%29(?=\/|$)/gi, ')');
+  /** @type {Record<string, string | string[]>} */
   const query = {};
   try {
     for (const [name, value] of new URLSearchParams(rawQuery)) {
@@ -64,6 +70,10 @@ export function checkAccept(value) {
 }
 
 /** Header checks: { problem: [status, message] } or {}. */
+/**
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @returns {{ problem?: Problem }}
+ */
 export function checkHeaders(headers) {
   if (headers.accept !== undefined) {
     const wrong = checkAccept(headers.accept);
@@ -88,6 +98,11 @@ export function checkHeaders(headers) {
  * `Prefer` (RFC 7240) and Prism's query equivalents (`__code`, `__example`, `__dynamic`,
  * `__seed`); the header wins. Unknown preferences are ignored, as the RFC says. Returns
  * { prefer: { code, exampleKey, dynamic, seed } } or { problem }.
+ */
+/**
+ * @param {string | undefined} header
+ * @param {Record<string, string | string[]>} query
+ * @returns {{ prefer: { code?: number, exampleKey?: string, dynamic?: boolean, seed?: string }, problem?: undefined } | { problem: Problem, prefer?: undefined }}
  */
 export function parsePrefer(header, query) {
   const raw = {};
@@ -121,6 +136,10 @@ export function parsePrefer(header, query) {
 }
 
 /** Reads the body (bounded); resolves { text } or { problem }. */
+/**
+ * @param {import('node:stream').Readable} req
+ * @returns {Promise<{ text: Buffer, size: number, problem?: undefined } | { problem: Problem, text?: undefined, size?: undefined }>}
+ */
 export function readBody(req) {
   return new Promise((resolve) => {
     // Too large: read to the end without keeping it (the server's requestTimeout bounds
@@ -139,6 +158,11 @@ export function readBody(req) {
 /**
  * The body as Prism takes it: null when empty, parsed JSON for a JSON media type, text
  * otherwise (Prism then answers the content-type mismatch). { body } or { problem }.
+ */
+/**
+ * @param {Buffer | undefined} bytes
+ * @param {string | undefined} type
+ * @returns {{ body: unknown, problem?: undefined } | { problem: Problem, body?: undefined }}
  */
 export function decodeBody(bytes, type) {
   if (!bytes || bytes.length === 0) return { body: null };

@@ -48,21 +48,24 @@ export interface StartMockOptions {
 
 /**
  * How the mock answers an operation (docs/mock.md): a rule of the source for that
- * operation, a family convention, or its documented example.
+ * operation, a family convention, or its documented example. The names the code declares
+ * (CONVENTIONS of mock/conventions/index.mjs), held equal by test/contract/declarations.test.ts.
  */
 export type MockConvention =
   | 'source-rule'
-  | 'odata-create'
   | 'odata-list'
+  | 'odata-create'
   | 'odata-read'
   | 'odata-update'
   | 'odata-delete'
-  | 'arm-paging'
-  | 'arm-put'
+  | 'odata-action'
   | 'arm-read'
+  | 'arm-put'
   | 'arm-patch'
   | 'arm-delete'
   | 'arm-list'
+  | 'arm-action'
+  | 'arm-paging'
   | 'example';
 
 export interface MockRoute {
@@ -145,7 +148,8 @@ export interface LongRunningOperation {
   /** The last segment of its status URLs. */
   id: string;
   method: string;
-  phase: 'create' | 'replace' | 'update' | 'delete';
+  /** `action`: a POST action on the resource (its result once it succeeded). */
+  phase: 'create' | 'replace' | 'update' | 'delete' | 'action';
   resourceId: string;
   status: LongRunningStatus;
   /** Polls so far, and the poll on which it ends. */
@@ -298,6 +302,8 @@ export interface Mock {
    * (or `takenNames`), overrides and the request record cleared, held answers dropped.
    */
   reset(options?: { takenNames?: string[] }): void;
+  /** Resolves when every document's Prism model is built (the mock serves before that; the first request to a document builds its own). */
+  warmed: Promise<void>;
   /** Re-reads the bundled documents; on failure the previous ones stay served. */
   reload(): Promise<MockRoute[]>;
   close(options?: { graceMs?: number }): Promise<void>;

@@ -67,7 +67,7 @@ export function createRouter(documents) {
     const [x, y] = [score(a), score(b)];
     return x[0] - y[0] || x[1] - y[1];
   });
-  ordered.forEach((route, i) => (route.rank = i));
+  for (const [i, route] of ordered.entries()) route.rank = i;
   const keysOf = (route) => [...new Set(route.template.split('/').map(segmentKey).filter(Boolean))];
   const counts = new Map();
   for (const route of ordered) for (const key of keysOf(route)) counts.set(key, (counts.get(key) ?? 0) + 1);

@@ -25,6 +25,15 @@ export const normalKey = (key) => (GUID.test(String(key)) ? String(key).toLowerC
 /** What a store holds for a deleted key: GET answers 404 until reset. */
 export const DELETED = Object.freeze({ deleted: true });
 
+/** The names of the stored ARM resources of a type (for the name check), compared without case. */
+export function storedNames(state, type) {
+  const ofType = [...state.resourceStore().values()].filter((entry) => entry.type.toLowerCase() === String(type).toLowerCase());
+  return new Set(ofType.map((entry) => String(entry.resource.name ?? entry.id.split('/').at(-1)).toLowerCase()));
+}
+
+/**
+ * @param {{ takenNames?: string[], initialResources?: () => any[] }} [options]
+ */
 export function createState({ takenNames = [], initialResources = () => [] } = {}) {
   const initialTaken = [...new Set(takenNames.map(String))];
   const state = {
@@ -35,7 +44,7 @@ export function createState({ takenNames = [], initialResources = () => [] } = {
     lists: new Map(),
     /** set name -> page size of its lists. */
     pageSizes: new Map(),
-    /** id in lower case -> { key, id, type, resource, stateField?, operation? }; null until first used. */
+    /** id in lower case -> { key, id, type, resource, stateField?, operation? }; null until first used. @type {Map<string, any> | null} */
     resources: null,
     /** The page size of ARM lists when a test set one (seed({ resourcePageSize })). */
     resourcePageSize: undefined,
@@ -50,11 +59,9 @@ export function createState({ takenNames = [], initialResources = () => [] } = {
     /** The store of one company's entity set (created empty on first use). */
     store(company, set) {
       const id = `${normalKey(company)}|${set}`;
-      let store = state.entities.get(id);
-      if (!store) state.entities.set(id, (store = { company: String(company), set, items: new Map() }));
-      return store.items;
+      return (state.entities.get(id) ?? state.entities.set(id, { company: String(company), set, items: new Map() }).get(id)).items;
     },
-    /** Back to the state at start: the initial taken names, no entities, no seeded lists. */
+    /** Back to the state at start: the initial taken names, no entities, no seeded lists. @param {{ takenNames?: string[] }} [options] */
     reset({ takenNames: names } = {}) {
       state.takenNames = new Set(names ? names.map(String) : initialTaken);
       state.entities.clear();

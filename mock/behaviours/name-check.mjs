@@ -7,7 +7,7 @@
 // api-version), compared without case as ARM compares names.
 import { deref, findOperation, responseExamples } from '../documents.mjs';
 import { answer, describeViolations, errorAnswer } from '../errors.mjs';
-import { storedNames } from '../conventions/arm.mjs';
+import { storedNames } from '../state.mjs';
 
 export const operationId = 'Servers_CheckNameAvailability';
 

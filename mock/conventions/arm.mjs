@@ -37,11 +37,13 @@ import { answer, errorAnswer } from '../errors.mjs';
 import { deref } from '../documents.mjs';
 import { inCollection, parseResourcePath, templateShape, typeName } from './arm-ids.mjs';
 import { declaredPollingHeaders, longRunningOf, pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
-import { PAGE_SIZE, pagingShape } from './paging.mjs';
+import { PAGE_SIZE, pageOf, pagingShape } from './paging.mjs';
 import { documentedAnswer, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = 'resource-manager';
-const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' } };
+const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' }, action: { post: 'action' } };
+/** What routes[].convention says of the operations this convention answers. */
+export const ARM_CONVENTIONS = [...new Set(Object.values(KINDS).flatMap(Object.values))].map((kind) => `arm-${kind}`);
 /** Set by the server whatever the body says (ARM's read-only envelope). */
 const SERVER_FIELDS = ['id', 'name', 'type', 'systemData'];
 export const MOCK_IDENTITY = 'provider-api-clients-mock';
@@ -109,7 +111,7 @@ export function armCatalogue(documents) {
   for (const doc of documents) {
     if (doc.family !== FAMILY) continue;
     const lifecycle = lifecycleTypes(doc);
-    for (const [type, { operation }] of lifecycle) if (!types.has(type)) types.set(type, { name: templateShape(lifecycle.get(type).op.docPath).type, ...typeInfo(doc.document, operation) });
+    for (const [type, { op: put, operation }] of lifecycle) if (!types.has(type)) types.set(type, { name: templateShape(put.docPath)?.type, ...typeInfo(doc.document, operation) });
     for (const op of doc.operations) {
       const found = armShape(doc, op, lifecycle);
       if (found) covered.push({ doc, op, ...found });
@@ -120,8 +122,9 @@ export function armCatalogue(documents) {
   const resources = new Map();
   const rank = { read: 0, list: 1, put: 2, patch: 3 };
   for (const { doc, op, kind, shape, paging } of [...covered].filter((c) => c.kind in rank).sort((a, b) => rank[a.kind] - rank[b.kind])) {
+    const itemName = paging?.itemName ?? '';
     for (const value of successExamples(doc.document, doc.document.paths[op.docPath][op.method])) {
-      for (const resource of kind === 'list' ? (Array.isArray(value?.[paging.itemName]) ? value[paging.itemName] : []) : [value]) {
+      for (const resource of kind === 'list' ? (Array.isArray(value?.[itemName]) ? value[itemName] : []) : [value]) {
         const entry = isObject(resource) && typeof resource.id === 'string' ? entryOf(types, resource) : undefined;
         if (entry && lower(entry.type) === lower(shape.type) && !resources.has(entry.key)) resources.set(entry.key, entry);
       }
@@ -130,7 +133,7 @@ export function armCatalogue(documents) {
   // A read's documented answer is also at the address its documented request names (the
   // path filled with the parameters' examples: what the docs' samples and "Try it" send),
   // so the documented request finds the documented resource, as a business-data key does.
-  for (const { doc, op, kind, shape } of covered.filter((c) => c.kind === 'read')) {
+  for (const { doc, op, shape } of covered.filter((c) => c.kind === 'read')) {
     const operation = doc.document.paths[op.docPath][op.method];
     const [example] = successExamples(doc.document, operation);
     const parameters = parametersOf(doc.document, doc.document.paths[op.docPath], operation);
@@ -150,7 +153,7 @@ export function armCatalogue(documents) {
 function entryOf(types, resource) {
   const parsed = parseResourcePath(resource.id);
   const info = parsed?.kind === 'instance' ? types.get(lower(parsed.type)) : undefined;
-  if (!info) return undefined;
+  if (!parsed || !info) return undefined;
   return { key: parsed.key, id: parsed.id, type: info.name, resource: { ...structuredClone(resource), id: parsed.id, name: parsed.name, type: info.name }, stateField: info.stateField };
 }
 
@@ -162,7 +165,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const lro = longRunningOf(operation);
 
   const pathOf = (ctx) => (doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath);
-  const where = (ctx) => parseResourcePath(pathOf(ctx));
+  /** The resource the request names (the operation's template matched, so always one). */
+  const where = (ctx) => /** @type {NonNullable<ReturnType<typeof parseResourcePath>>} */ (parseResourcePath(pathOf(ctx)));
   const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under resource group '${parsed.resourceGroup ?? '(none)'}' was not found (${parsed.id}).`);
   /** 404 ParentResourceNotFound when the parent type has a lifecycle and the parent is not stored. */
   const parentMissing = (ctx, parsed) => {
@@ -222,17 +226,16 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
     return status === 202 ? { status, headers, body: undefined } : answer(status, structuredClone(entry.resource), headers);
   }
 
-  const respond = {
-    put(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+  /** By kind: the answer about the resource `parsed` (the path's), its parent present (but for an action's). */
+  const answers = {
+    put(ctx, parsed) {
       const store = ctx.state.resourceStore();
       const previous = store.get(parsed.key);
       const conflict = busy(previous, ctx);
       if (conflict) return conflict;
       const body = writable(ctx.body);
       const keep = kept(previous?.resource);
+      /** @type {Record<string, any>} */
       const resource = { id: previous?.id ?? parsed.id, name: previous?.resource.name ?? parsed.name, type: info.name, ...body, ...keep.top };
       if (Object.keys(keep.inner).length || isObject(body.properties)) resource.properties = { ...(body.properties ?? {}), ...keep.inner };
       stamp(resource, previous?.resource);
@@ -240,27 +243,20 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       store.set(parsed.key, entry);
       return written(ctx, entry, previous ? 'replace' : 'create', statusFor(operation, previous ? 200 : 201), parsed);
     },
-    read(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+    read(ctx, parsed) {
       const store = ctx.state.resourceStore();
       pollEntry(ctx.state, store.get(parsed.key));
       const entry = store.get(parsed.key);
       return entry ? answer(statusFor(operation, 200), structuredClone(entry.resource)) : notFound(parsed);
     },
-    patch(ctx) {
-      const parsed = where(ctx);
+    patch(ctx, parsed) {
       const { entry, refused } = freeEntry(ctx, parsed);
       if (refused) return refused;
       entry.resource = mergePatch(entry.resource, writable(ctx.body));
       stamp(entry.resource, entry.resource);
       return written(ctx, entry, 'update', statusFor(operation, 200), parsed);
     },
-    delete(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+    delete(ctx, parsed) {
       const store = ctx.state.resourceStore();
       const entry = store.get(parsed.key);
       const declared = successStatuses(operation);
@@ -285,27 +281,18 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       const headers = startOperation(ctx, { entry, phase: 'action', result, namespace: parsed.namespace, subscription: parsed.subscription, headers: declaredPollingHeaders(document, operation, 202, deref), request: request(ctx) });
       return { status: 202, headers, body: undefined };
     },
-    list(ctx) {
-      const parsed = where(ctx);
-      const problem = parentMissing(ctx, parsed);
-      if (problem) return problem;
+    list(ctx, parsed) {
       const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed)).map((entry) => entry.resource);
-      const size = ctx.state.resourcePageSize ?? PAGE_SIZE;
-      const pages = Math.max(1, Math.ceil(items.length / size));
-      const token = ctx.query.$skiptoken;
-      const page = token === undefined ? 1 : /^page([1-9]\d{0,5})$/.test(String(token)) ? Number(String(token).slice(4)) : NaN;
-      if (!(page >= 1 && page <= pages)) {
-        return errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' });
-      }
-      const body = { [paging.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
-      if (page < pages) {
-        const next = new URLSearchParams({ 'api-version': String(doc.version), $skiptoken: `page${page + 1}` });
-        body[paging.nextLinkName] = `${ctx.origin}${ctx.rawPath}?${next.toString().replace('%24skiptoken', '$skiptoken')}`;
-      }
-      return answer(statusFor(operation, 200), body);
+      const { body, refused } = pageOf(items, ctx.state.resourcePageSize ?? PAGE_SIZE, paging, ctx, doc.version);
+      return refused ?? answer(statusFor(operation, 200), body);
     },
-  }[kind];
-
+  };
+  /** @param {any} ctx */
+  const respond = (ctx) => {
+    if (kind === 'action') return answers.action(ctx);
+    const parsed = where(ctx);
+    return parentMissing(ctx, parsed) ?? answers[kind](ctx, parsed);
+  };
   return { convention: `arm-${kind}`, type: info.name, respond };
 }
 
@@ -340,11 +327,4 @@ export function seedResources(state, catalogue, resources) {
 export function seedPageSize(state, size) {
   if (!(Number.isInteger(size) && size >= 1 && size <= 1000)) throw new Error('seed: "resourcePageSize" must be an integer from 1 to 1000.');
   state.resourcePageSize = size;
-}
-
-/** The names of stored resources of a type (for the name check), compared without case. */
-export function storedNames(state, type) {
-  const names = new Set();
-  for (const entry of state.resourceStore().values()) if (lower(entry.type) === lower(type)) names.add(lower(entry.resource.name ?? entry.id.split('/').at(-1)));
-  return names;
 }

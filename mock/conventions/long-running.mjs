@@ -30,10 +30,11 @@
 // the test API's long-running rules (longRunning(), POST /__mock/long-running).
 import { randomUUID } from 'node:crypto';
 import { answer, errorAnswer } from '../errors.mjs';
-import { matchesPattern } from '../test-api/overrides.mjs';
+import { describeRule, meets, use } from '../when.mjs';
 
 const TERMINAL = ['Succeeded', 'Failed', 'Canceled'];
-const OUTCOMES = TERMINAL;
+/** How a long-running rule may end its operation (index.d.ts LongRunningRule.outcome). */
+export const OUTCOMES = TERMINAL;
 const MONITOR = /^\/subscriptions\/([^/]+)\/providers\/([^/]+)\/(operationStatuses|operationResults)\/([^/]+)$/i;
 const DEFAULTS = { polls: 1, retryAfter: 1, outcome: 'Succeeded', status: 400 };
 const NON_TERMINAL = { create: ['Creating', 'Accepted', 'Provisioning', 'Updating', 'InProgress'], replace: ['Updating', 'Accepted', 'Creating', 'InProgress'], update: ['Updating', 'Accepted', 'InProgress'], delete: ['Deleting', 'Accepted', 'InProgress'] };
@@ -79,6 +80,8 @@ const isObject = (value) => value !== null && typeof value === 'object' && !Arra
 /**
  * Starts a long-running operation on a stored resource entry and returns the headers of
  * the initial answer. `request` is what a rule's `when` is matched against.
+ * @param {any} ctx
+ * @param {{ entry: any, phase: string, result?: any, namespace: string, subscription: any, headers: { asyncOperation: boolean, location: boolean, retryAfter: boolean }, request: any }} start
  */
 export function startOperation(ctx, { entry, phase, result, namespace, subscription, headers: declared, request }) {
   const { state } = ctx;
@@ -124,7 +127,7 @@ export function startOperation(ctx, { entry, phase, result, namespace, subscript
 
 /** One poll of a running operation: it ends on its N-th. */
 export function poll(state, operation) {
-  if (!operation || operation.status !== 'InProgress') return;
+  if (operation?.status !== 'InProgress') return;
   operation.polls += 1;
   if (operation.polls >= operation.pollsNeeded) complete(state, operation);
 }
@@ -203,8 +206,9 @@ export function monitorAnswer(state, method, path, origin) {
 
 // --- the test API's long-running rules ----------------------------------------------
 
-const RULE_KEYS = ['when', 'times', 'polls', 'retryAfter', 'outcome', 'error', 'status', 'operation'];
-const WHEN_KEYS = ['method', 'path', 'operationId', 'api', 'version'];
+/** What a long-running rule may say (index.d.ts LongRunningRule), and what its `when` may name (LongRunningRequest). */
+export const RULE_KEYS = ['when', 'times', 'polls', 'retryAfter', 'outcome', 'error', 'status', 'operation'];
+export const WHEN_KEYS = ['method', 'path', 'operationId', 'api', 'version'];
 
 /** Checks a rule; returns it normalised or throws a message naming what is wrong. */
 export function checkLongRunningRule(rule) {
@@ -256,25 +260,17 @@ export function addLongRunningRule(state, spec) {
   };
 }
 
+/** The newest rule whose `when` the request meets (a `when` that throws meets nothing), used. */
 function takeRule(state, request) {
-  const rule = state.lroRules.find(({ spec }) => spec.when === undefined || (typeof spec.when === 'function' ? safely(() => spec.when(structuredClone(request))) : matchesPattern(spec.when, request)));
-  if (!rule) return undefined;
-  rule.calls++;
-  if (rule.spec.times !== undefined && rule.calls >= rule.spec.times) state.lroRules = state.lroRules.filter((r) => r !== rule);
-  return { id: rule.id, ...rule.spec };
-}
-
-function safely(predicate) {
-  try {
-    return Boolean(predicate());
-  } catch {
-    return false;
-  }
+  const rule = state.lroRules.find(({ spec }) => {
+    try {
+      return meets(spec.when, request);
+    } catch {
+      return false;
+    }
+  });
+  return rule && use(state.lroRules, rule);
 }
 
 /** The rules in force, as plain JSON. */
-export const listLongRunningRules = (state) =>
-  state.lroRules.map(({ id, spec, calls }) => {
-    const { when, ...plain } = spec;
-    return structuredClone({ id, ...plain, ...(when === undefined ? {} : { when: typeof when === 'function' ? '[function]' : when }), calls });
-  });
+export const listLongRunningRules = (state) => state.lroRules.map(describeRule);

@@ -26,7 +26,7 @@ export class QueryProblem extends Error {
 /** A rule of the parser over `text`; a syntax error becomes a QueryProblem at its position (plus `offset`). */
 export const parse = (rule, text, option, offset = 0) => {
   try {
-    return parserFactory(rule)(text);
+    return parserFactory(rule)(text, {});
   } catch (error) {
     const at = /at (\d+)$/.exec(error.message);
     const position = at ? Number(at[1]) + offset : offset;

@@ -124,6 +124,7 @@ export function planQuery(query, { declared, properties, deref = (x) => x }) {
     }
     if (!QUERY_OPTIONS.includes(name)) throw new QueryProblem(name, undefined, `the mock does not implement ${name} (it implements ${QUERY_OPTIONS.join(', ')}).`);
   }
+  /** @type {{ filter?: (entity: any) => boolean, orderBy: any[], skip: number, top?: number, select?: any[], count: boolean, expand: any[], offset?: number }} */
   const plan = { filter: undefined, orderBy: [], skip: 0, top: undefined, select: undefined, count: false, expand: [] };
   const given = (name) => typeof query[name] === 'string';
   if (given('$filter')) plan.filter = compileFilter(query.$filter, properties);

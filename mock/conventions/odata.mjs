@@ -27,9 +27,9 @@
 // A 412 is HTTP's answer to a failed precondition (RFC 9110, 13.1.1); the source does
 // not show it (the update operation's x-source-gap).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { answer, describeViolations, familyError, parameterNames } from '../errors.mjs';
+import { answer, describeViolations, familyError } from '../errors.mjs';
 import { DELETED, normalKey } from '../state.mjs';
-import { documentedAnswer, parameterExample, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
+import { documentedAnswer, parameterExample, parameterNames, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
 import { deref } from '../documents.mjs';
 import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
 
@@ -38,6 +38,8 @@ import { INITIAL_ETAG } from '../constants.mjs';
 const FAMILY = 'business-central';
 const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+))?$/;
 const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' } };
+/** What routes[].convention says of the operations this convention answers. */
+export const ODATA_CONVENTIONS = [...new Set(Object.values(KINDS).flatMap(Object.values))].map((kind) => `odata-${kind}`);
 /**
  * The server's page size of a list when no test set one (seed `pageSizes`): past it, a
  * page carries `@odata.nextLink`. A client may ask for smaller pages with
@@ -84,7 +86,10 @@ export function catalogueSets(covered) {
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The handler of one covered operation: { convention, respond, decorate? }. */
+/**
+ * The handler of one covered operation: { convention, respond, decorate? }.
+ * @param {{ doc: any, shape: any, operation: any, pathItem: any, sets: Map<string, any>, [more: string]: any }} covered
+ */
 export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   const { kind, set, companyParam, keyParam } = shape;
   const document = doc.document;
@@ -130,6 +135,13 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       code: 'PreconditionFailed',
       headers: { etag: entry.eTag },
     });
+  /** The entry a write names, if it may be written: { entry }, or { refused } (404, or 412 for an If-Match that is not its tag). */
+  const writableEntry = (ctx) => {
+    const entry = entryOf(ctx);
+    const ifMatch = ctx.headers['if-match'];
+    if (!entry) return { refused: notFound(ctx) };
+    return ifMatch !== undefined && !matches(ifMatch, entry.eTag) ? { refused: stale(ifMatch, entry) } : { entry };
+  };
   const writable = (body) => Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !readOnly.has(field)));
 
   const respond = {
@@ -171,29 +183,23 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
     },
     update(ctx) {
-      const entry = entryOf(ctx);
-      if (!entry) return notFound(ctx);
-      const ifMatch = ctx.headers['if-match'];
-      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      const { entry, refused } = writableEntry(ctx);
+      if (refused) return refused;
       Object.assign(entry.entity, writable(ctx.body));
       if (stamps) entry.entity.lastModifiedDateTime = new Date().toISOString();
       entry.eTag = newETag();
       return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
     },
     delete(ctx) {
-      const entry = entryOf(ctx);
-      if (!entry) return notFound(ctx);
-      const ifMatch = ctx.headers['if-match'];
-      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      const { refused } = writableEntry(ctx);
+      if (refused) return refused;
       ctx.state.store(ctx.params[companyParam], set).set(normalKey(ctx.params[keyParam]), DELETED);
       const status = statusFor(operation, 204);
       return status === 204 ? { status, headers: {}, body: undefined } : answer(status, undefined);
     },
     action(ctx) {
-      const entry = entryOf(ctx);
-      if (!entry) return notFound(ctx);
-      const ifMatch = ctx.headers['if-match'];
-      if (ifMatch !== undefined && !matches(ifMatch, entry.eTag)) return stale(ifMatch, entry);
+      const { entry, refused } = writableEntry(ctx);
+      if (refused) return refused;
       const status = successStatuses(operation)[0] ?? 204; // the lowest 2xx it declares
       // With the entity's tag, as every answer about an entity that exists carries it.
       return documentedAnswer(document, operation, status, { etag: entry.eTag });
@@ -262,6 +268,9 @@ const matches = (ifMatch, current) =>
 /**
  * A test's entity put in place (seed): { company, set, key?, entity, eTag? }. The key is
  * `key`, else the entity's `id`; without an eTag it gets the set's initial tag.
+ * @param {any} state
+ * @param {Map<string, any>} sets
+ * @param {{ company?: unknown, set?: any, key?: unknown, entity?: any, eTag?: unknown }} [given]
  */
 export function seedEntity(state, sets, { company, set, key, entity, eTag } = {}) {
   const where = `seed entity ${JSON.stringify({ company, set, key })}`;

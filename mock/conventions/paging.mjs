@@ -44,22 +44,36 @@ export function pagingHandler({ doc, operation, shape, extraItems }) {
     convention: 'arm-paging',
     pageSize: PAGE_SIZE,
     documentedItems: documentedOnce,
-    respond({ state, origin, rawPath, query }) {
-      const seeded = state.lists.get(operationId);
-      const items = seeded?.items ?? documentedOnce();
-      const size = seeded?.pageSize ?? PAGE_SIZE;
-      const pages = Math.max(1, Math.ceil(items.length / size));
-      const token = query.$skiptoken;
-      const page = token === undefined ? 1 : /^page([1-9]\d{0,5})$/.exec(String(token)) ? Number(String(token).slice(4)) : NaN;
-      if (!(page >= 1 && page <= pages)) {
-        return errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' });
-      }
-      const body = { [shape.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
-      if (page === pages) return answer(200, body);
-      const next = new URLSearchParams({ 'api-version': doc.version, $skiptoken: `page${page + 1}` });
-      return answer(200, { ...body, [shape.nextLinkName]: `${origin}${rawPath}?${next.toString().replace('%24skiptoken', '$skiptoken')}` });
+    respond(ctx) {
+      const seeded = ctx.state.lists.get(operationId);
+      const { body, refused } = pageOf(seeded?.items ?? documentedOnce(), seeded?.pageSize ?? PAGE_SIZE, shape, ctx, doc.version);
+      return refused ?? answer(200, body);
     },
   };
+}
+
+/**
+ * The page of `items` the request's `$skiptoken` names (`page<n>`, the first without
+ * one): { body } with the link to the next page but on the last, or { refused } with
+ * the 400 of a token that names no page of this list.
+ * @param {unknown[]} items
+ * @param {number} size
+ * @param {{ itemName: string, nextLinkName: string }} shape
+ * @param {{ origin: string, rawPath: string, query: Record<string, unknown> }} request
+ * @param {string} version
+ */
+export function pageOf(items, size, shape, { origin, rawPath, query }, version) {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const token = query.$skiptoken;
+  const page = token === undefined ? 1 : /^page([1-9]\d{0,5})$/.test(String(token)) ? Number(String(token).slice(4)) : NaN;
+  if (!(page >= 1 && page <= pages)) {
+    return { refused: errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' }) };
+  }
+  /** @type {Record<string, unknown>} */
+  const body = { [shape.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
+  const next = new URLSearchParams({ 'api-version': String(version), $skiptoken: `page${page + 1}` });
+  if (page < pages) body[shape.nextLinkName] = `${origin}${rawPath}?${next.toString().replace('%24skiptoken', '$skiptoken')}`;
+  return { body };
 }
 
 /** A test's items for a paged list (seed): an array, or { items, pageSize }. */

@@ -16,6 +16,7 @@
 // `Origin` (a web page's, cross-site or not) gets 403, and answers carry no CORS headers,
 // so a page the developer happens to have open cannot read the record or seed the mock.
 // Answers are JSON; errors are { error: { code, message } }.
+import { errorAnswer } from '../errors.mjs';
 import { readBody } from '../guards.mjs';
 
 const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
@@ -26,7 +27,13 @@ export const isLoopback = (address) => LOOPBACK.test(String(address ?? ''));
 export const isAdminPath = (prefix, path) => Boolean(prefix) && (path === prefix || path.startsWith(`${prefix}/`));
 
 const json = (status, body) => ({ status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body });
-const failure = (status, code, message) => json(status, { error: { code, message } });
+const failure = (status, code, message) => errorAnswer(status, code, message, { headers: { 'cache-control': 'no-store' } });
+
+/** An endpoint that does `act` with the body, then says it is done: { [done]: true }. */
+const doing = (done, act) => (body) => {
+  act(body);
+  return json(200, { [done]: true });
+};
 
 /** Answers one admin request; `api` is the test API (test-api/index.mjs). Resolves the answer. */
 export async function adminAnswer(req, path, prefix, api) {
@@ -40,15 +47,15 @@ export async function adminAnswer(req, path, prefix, api) {
     '/overrides': {
       GET: () => json(200, api.overrides.list()),
       POST: (body) => json(201, { id: api.override(body).id }),
-      DELETE: () => (api.overrides.clear(), json(200, { cleared: true })),
+      DELETE: doing('cleared', api.overrides.clear),
     },
     '/long-running': {
       GET: () => json(200, api.snapshot().longRunning),
       POST: (body) => json(201, { id: api.longRunning(body).id }),
-      DELETE: () => (api.clearLongRunning(), json(200, { cleared: true })),
+      DELETE: doing('cleared', api.clearLongRunning),
     },
-    '/requests': { GET: () => json(200, api.requests()), DELETE: () => (api.log.clear(), json(200, { cleared: true })) },
-    '/reset': { POST: (body) => (api.reset(body ?? undefined), json(200, { reset: true })) },
+    '/requests': { GET: () => json(200, api.requests()), DELETE: doing('cleared', api.log.clear) },
+    '/reset': { POST: doing('reset', (body) => api.reset(body ?? undefined)) },
   };
   const methods = endpoints[route];
   if (!methods) return failure(404, 'NotFound', `${path} is not an endpoint of the mock's test API (${Object.keys(endpoints).map((p) => prefix + (p === '/' ? '' : p)).join(', ')}).`);

@@ -10,6 +10,7 @@ import { addLongRunningRule, checkLongRunningRule } from '../conventions/long-ru
  *   state         the mock's state (state.mjs)
  *   current()     the loaded documents: { catalogue, router }
  *   resetState()  the state back to start (taken names as startMock was given them)
+ * @param {{ state: any, current: () => { catalogue: any, router: any }, resetState: (options: { takenNames?: string[] }) => void, maxRecordedRequests: number }} options
  */
 export function createTestApi({ state, current, resetState, maxRecordedRequests }) {
   const overrides = createOverrides();
@@ -27,7 +28,7 @@ export function createTestApi({ state, current, resetState, maxRecordedRequests 
     override: (rule) => overrides.add(checkOverride(rule, operationIds())),
     /** A long-running rule: polls, Retry-After and outcome of the next, every or a given operation. */
     longRunning: (rule) => addLongRunningRule(state, checkLongRunningRule(rule)),
-    clearLongRunning: () => void (state.lroRules = []),
+    clearLongRunning: () => state.lroRules.splice(0),
     requests: () => log.list(),
     reset(options = {}) {
       const { takenNames } = options ?? {};

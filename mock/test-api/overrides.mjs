@@ -9,21 +9,15 @@
 // value given must equal the request's, objects compared key by key (extra keys of the
 // request are fine), header names in lower case.
 
-const FAULTS = ['timeout', 'drop'];
-const KEYS = ['operationId', 'times', 'when', 'status', 'headers', 'body', 'delayMs', 'fault'];
-const WHEN_KEYS = ['method', 'path', 'query', 'headers', 'body', 'params', 'operationId', 'api', 'version'];
-const MAX_DELAY_MS = 10 * 60_000;
+import { describeRule, meets, use } from '../when.mjs';
 
-/** True when `request` has every part `pattern` gives (deep, key by key). */
-export function matchesPattern(pattern, value) {
-  if (pattern === value) return true;
-  if (pattern && typeof pattern === 'object' && !Array.isArray(pattern)) {
-    if (!value || typeof value !== 'object') return false;
-    return Object.entries(pattern).every(([key, part]) => matchesPattern(part, value[key]));
-  }
-  if (Array.isArray(pattern)) return Array.isArray(value) && pattern.length === value.length && pattern.every((part, i) => matchesPattern(part, value[i]));
-  return false;
-}
+/** What an override's `fault` may be. */
+export const FAULTS = ['timeout', 'drop'];
+/** What an override may say (index.d.ts Override). */
+export const KEYS = ['operationId', 'times', 'when', 'status', 'headers', 'body', 'delayMs', 'fault'];
+/** What an override's `when` may name (index.d.ts OverrideRequest). */
+export const WHEN_KEYS = ['method', 'path', 'query', 'headers', 'body', 'params', 'operationId', 'api', 'version'];
+const MAX_DELAY_MS = 10 * 60_000;
 
 /** Checks one override; returns it normalised or throws a message naming what is wrong. */
 export function checkOverride(rule, operationIds) {
@@ -54,10 +48,6 @@ export function checkOverride(rule, operationIds) {
 export function createOverrides() {
   let rules = [];
   let sequence = 0;
-  const describe = (rule) => {
-    const { when, ...plain } = rule.spec;
-    return structuredClone({ id: rule.id, ...plain, ...(when === undefined ? {} : { when: typeof when === 'function' ? '[function]' : when }), calls: rule.calls });
-  };
   return {
     /** Adds a checked override; returns { id, calls, remove() }. */
     add(spec) {
@@ -75,26 +65,18 @@ export function createOverrides() {
     },
     /** The override that answers `request` ({ operationId, method, path, ... }), counted as used; or undefined. */
     take(request) {
-      let failed;
-      const rule = rules.find((candidate) => {
-        const { spec } = candidate;
-        if (spec.operationId !== request.operationId) return false;
-        if (typeof spec.when !== 'function') return spec.when === undefined || matchesPattern(spec.when, request);
+      for (const rule of rules) {
+        if (rule.spec.operationId !== request.operationId) continue;
         try {
-          return Boolean(spec.when(structuredClone(request)));
+          if (meets(rule.spec.when, request)) return use(rules, rule);
         } catch (error) {
           // The test's predicate is broken: say so in the answer rather than guess.
-          failed = { id: candidate.id, failed: `the when() of override ${candidate.id} (${spec.operationId}) threw: ${error?.message ?? error}` };
-          return true;
+          return { id: rule.id, failed: `the when() of override ${rule.id} (${rule.spec.operationId}) threw: ${error?.message ?? error}` };
         }
-      });
-      if (failed) return failed;
-      if (!rule) return undefined;
-      rule.calls++;
-      if (rule.spec.times !== undefined && rule.calls >= rule.spec.times) rules = rules.filter((r) => r !== rule);
-      return { id: rule.id, ...rule.spec };
+      }
+      return undefined;
     },
-    list: () => rules.map(describe),
+    list: () => rules.map(describeRule),
     clear() {
       rules = [];
     },

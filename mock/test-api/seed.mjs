@@ -8,7 +8,8 @@ import { PAGE_SIZE, seedList } from '../conventions/paging.mjs';
 import { seedPageSize, seedResources } from '../conventions/arm.mjs';
 import { listLongRunningRules } from '../conventions/long-running.mjs';
 
-const KEYS = ['entities', 'takenNames', 'lists', 'pageSizes', 'resources', 'resourcePageSize'];
+/** What seed() takes (index.d.ts SeedData). */
+export const KEYS = ['entities', 'takenNames', 'lists', 'pageSizes', 'resources', 'resourcePageSize'];
 
 /**
  * Applies `data` ({ entities?, takenNames?, lists?, pageSizes?, resources?, resourcePageSize? }) to

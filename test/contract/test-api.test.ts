@@ -168,6 +168,21 @@ describe('the test API over HTTP (/__mock)', () => {
     expect((await admin('/requests')).body).toEqual([]);
   });
 
+  it('DELETE clears the overrides, the long-running rules and the record, each alone', async () => {
+    await admin('/overrides', 'POST', { operationId: 'getVendor', status: 503 });
+    await admin('/long-running', 'POST', { polls: 3 });
+    await call(vendorUrl());
+    expect(await admin('/overrides', 'DELETE')).toMatchObject({ status: 200, body: { cleared: true } });
+    expect(mock.overrides).toEqual([]);
+    expect(mock.state.longRunning).toHaveLength(1);
+    expect(await admin('/long-running', 'DELETE')).toMatchObject({ status: 200, body: { cleared: true } });
+    expect(mock.state.longRunning).toEqual([]);
+    expect(mock.requests).not.toEqual([]);
+    expect(await admin('/requests', 'DELETE')).toMatchObject({ status: 200, body: { cleared: true } });
+    expect(mock.requests).toEqual([]);
+    expect((await call(vendorUrl())).status, 'the override is gone').toBe(200);
+  });
+
   it('answers mistakes with a 4xx that names them', async () => {
     expect(await admin('/seed', 'POST', { entities: [{ company: COMPANY, set: 'nope', entity: {} }] })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('"nope"') } } });
     expect((await admin('/overrides', 'POST', { operationId: 'getVendor' })).status).toBe(400);
@@ -196,5 +211,20 @@ describe('the test API over HTTP (/__mock)', () => {
     const preflight = await fetch(`${mock.adminUrl}/seed`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect((await call(`${mock.url}/api/v2.0/companies(c1)/vendors`)).headers.get('access-control-allow-origin'), 'the API itself stays open to pages').toBe('*');
+  });
+});
+
+describe('adminPrefix: false', () => {
+  it('starts with no test API over HTTP: no adminUrl, and /__mock is a path like any other (404); the in-process test API still works', async () => {
+    const off = await startFixtureMock({ adminPrefix: false });
+    try {
+      expect(off.adminUrl).toBeUndefined();
+      const answer = await call(`${off.url}/__mock/state`);
+      expect(answer).toMatchObject({ status: 404, body: { error: { code: 'NotFound' } } });
+      expect(off.requests.map((r) => r.path)).toEqual(['/__mock/state']);
+      expect(off.state.entities).toEqual([]);
+    } finally {
+      await off.close();
+    }
   });
 });
