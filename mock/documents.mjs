@@ -8,10 +8,11 @@ import { readFile } from 'node:fs/promises';
 // start-up time with many documents (250 bundles: 0.3 s instead of 2.5 s, busy machine).
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { rel } from '../model/apis.mjs';
+import { FAMILIES } from '../model/family.mjs';
+import { METHODS } from '../model/operations.mjs';
 import { basePathOf } from '../model/servers.mjs';
 import { operationsOf } from './prism.mjs';
 
-const FAMILIES = ['resource-manager', 'business-central'];
 
 /**
  * A document given to startMock ({ api, version, family, document }: a parsed OpenAPI 3.x
@@ -59,7 +60,7 @@ async function loadDocument(api) {
   // is built on the first request that reaches this document.
   const operations = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
+    for (const method of METHODS) {
       if (item?.[method]) operations.push({ method, path: prefix + path, docPath: path, iid: item[method].operationId });
     }
   }
@@ -80,8 +81,6 @@ async function loadDocument(api) {
     },
   };
 }
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * Names of the path parameters that carry several segments: Azure marks them with

@@ -23,7 +23,7 @@ import { compareVersions } from '../model/apis.mjs';
 import { describeViolations, familyError } from './errors.mjs';
 import * as prism from './prism.mjs';
 import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './guards.mjs';
-import { familyOfPath } from './routing.mjs';
+import { familyOfPath } from '../model/family.mjs';
 import { parameterNames } from './conventions/shapes.mjs';
 import { isKnownMonitor, isMonitorPath, monitorAnswer } from './conventions/long-running.mjs';
 import { adminAnswer, isAdminPath } from './test-api/admin.mjs';

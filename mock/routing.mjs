@@ -132,5 +132,3 @@ export function createRouter(documents) {
   };
 }
 
-/** The family a path most likely belongs to, for the error body of an unmatched path. */
-export const familyOfPath = (path) => (/^\/api\/v\d/.test(path) ? 'business-central' : 'resource-manager');

@@ -126,12 +126,13 @@ function decode(segment) {
 
 /**
  * True when a stored resource (its parsed id) belongs to the list a collection path names.
- * @param {ResourcePath} resource
+ * @param {ResourcePath | undefined} resource
  * @param {ResourcePath} collection
  */
 export function inCollection(resource, collection) {
   /** @param {unknown} a @param {unknown} b */
   const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
+  if (!resource) return false;
   if (!same(resource.type, collection.type) || !same(resource.subscription, collection.subscription)) return false;
   if (collection.resourceGroup !== undefined && !same(resource.resourceGroup, collection.resourceGroup)) return false;
   return collection.names.every((name, i) => same(name, resource.names[i]));

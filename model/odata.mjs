@@ -12,6 +12,8 @@ import { hasType } from './schemas.mjs';
 const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+))?$/;
 /** @type {Record<string, Record<string, string>>} */
 const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' } };
+/** What an operation can do to an entity set: list, create, read, update, delete, action. */
+export const ENTITY_SET_KINDS = [...new Set(Object.values(KINDS).flatMap(Object.values))];
 
 /** The entity key every set of this family uses (the service assigns `id` on create). */
 export const KEY = 'id';

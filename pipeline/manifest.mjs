@@ -21,13 +21,15 @@ import { compareVersions, defaultVersionOf, GENERATED, loadApis, rel } from '../
 import { writeFileAtomic } from '../lib/files.mjs';
 import { finding, InputError, positionOf, readYamlObject, runCommand } from '../lib/findings.mjs';
 import { basePathOf } from '../model/servers.mjs';
+import { namespaceOf } from '../model/arm-ids.mjs';
+import { longRunningOf } from '../model/arm.mjs';
+import { FAMILIES } from '../model/family.mjs';
 import { seconds } from '../lib/run.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 export const MANIFEST = join(GENERATED, 'operations.ts');
 export const CLIENT_MANIFEST = join(GENERATED, 'client-manifest.ts');
 export const VERSIONS = join(GENERATED, 'versions.ts');
-const FAMILIES = ['resource-manager', 'business-central'];
 const REDOCLY = join(GENERATED, '..', 'redocly.yaml');
 
 /**
@@ -75,8 +77,8 @@ export async function operationsOf(api, document) {
  * when the document says; the clients' poller otherwise follows ARM's rule for the method.
  */
 const finalStateViaOf = (operation) => {
-  const via = operation['x-ms-long-running-operation'] === true ? operation['x-ms-long-running-operation-options']?.['final-state-via'] : undefined;
-  return typeof via === 'string' ? { finalStateVia: via } : {};
+  const via = longRunningOf(operation)?.finalStateVia;
+  return via === undefined ? {} : { finalStateVia: via };
 };
 
 /**
@@ -128,16 +130,6 @@ export function versionsByApi(apis, operations = []) {
  */
 export const targetOf = (versions) => defaultVersionOf(versions) ?? null;
 
-/**
- * The resource-management namespace a path names: the segment after its last literal
- * `providers` (`…/providers/Provider.Sql/servers/{name}` -> `Provider.Sql`), or null.
- * src/operations.ts derives the same (`namespaceOf`): keep the two equal.
- */
-export function namespaceOf(path) {
-  const parts = path.split('/');
-  const name = parts[parts.lastIndexOf('providers') + 1];
-  return parts.includes('providers') && name && !name.includes('{') ? name : null;
-}
 
 /**
  * What a client reads at run time, from the catalogue: per family and API, the default

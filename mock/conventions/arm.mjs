@@ -1,6 +1,6 @@
 // The resource-management convention (ARM's resource lifecycle), for any document of
 // that family. A resource type has a lifecycle here when its document declares a PUT on
-// its instance path (…/providers/{Namespace}/{type}/{name}, arm-ids.mjs); that
+// its instance path (…/providers/{Namespace}/{type}/{name}, model/arm-ids.mjs); that
 // document's operations on the type's paths are then answered from one store:
 //
 //   PUT    …/{type}/{name}   create 201 / replace 200 (the statuses declared): the body
@@ -35,12 +35,14 @@
 // eligibility GET, the cached-images list) keep the other conventions.
 import { answer, errorAnswer } from '../errors.mjs';
 import { deref } from '../documents.mjs';
-import { inCollection, parseResourcePath, templateShape, typeName } from './arm-ids.mjs';
-import { declaredPollingHeaders, longRunningOf, pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
+import { inCollection, parseResourcePath, templateShape, typeName } from '../../model/arm-ids.mjs';
+import { longRunningOf, pollingHeadersOf } from '../../model/arm.mjs';
+import { RESOURCE_MANAGER } from '../../model/family.mjs';
+import { pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
 import { PAGE_SIZE, pageOf, pagingShape } from './paging.mjs';
 import { documentedAnswer, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
-const FAMILY = 'resource-manager';
+const FAMILY = RESOURCE_MANAGER;
 const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' }, action: { post: 'action' } };
 /** What routes[].convention says of the operations this convention answers. */
 export const ARM_CONVENTIONS = [...new Set(Object.values(KINDS).flatMap(Object.values))].map((kind) => `arm-${kind}`);
@@ -222,7 +224,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       setProvisioningState(entry, stateValue(entry.stateField, 'Succeeded'));
       return answer(status, structuredClone(entry.resource));
     }
-    const headers = startOperation(ctx, { entry, phase, namespace: parsed.namespace, subscription: parsed.subscription, headers: declaredPollingHeaders(document, operation, status, deref), request: request(ctx) });
+    const headers = startOperation(ctx, { entry, phase, namespace: parsed.namespace, subscription: parsed.subscription, headers: pollingHeadersOf(deref(document, operation.responses?.[String(status)])), request: request(ctx) });
     return status === 202 ? { status, headers, body: undefined } : answer(status, structuredClone(entry.resource), headers);
   }
 
@@ -278,7 +280,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       const declared = successStatuses(operation);
       if (!lro || !declared.includes(202)) return documented(statusFor(operation, 200));
       const result = declared.includes(200) ? documented(200) : { status: 204, headers: {}, body: undefined };
-      const headers = startOperation(ctx, { entry, phase: 'action', result, namespace: parsed.namespace, subscription: parsed.subscription, headers: declaredPollingHeaders(document, operation, 202, deref), request: request(ctx) });
+      const headers = startOperation(ctx, { entry, phase: 'action', result, namespace: parsed.namespace, subscription: parsed.subscription, headers: pollingHeadersOf(deref(document, operation.responses?.['202'])), request: request(ctx) });
       return { status: 202, headers, body: undefined };
     },
     list(ctx, parsed) {

@@ -39,20 +39,6 @@ const MONITOR = /^\/subscriptions\/([^/]+)\/providers\/([^/]+)\/(operationStatus
 const DEFAULTS = { polls: 1, retryAfter: 1, outcome: 'Succeeded', status: 400 };
 const NON_TERMINAL = { create: ['Creating', 'Accepted', 'Provisioning', 'Updating', 'InProgress'], replace: ['Updating', 'Accepted', 'Creating', 'InProgress'], update: ['Updating', 'Accepted', 'InProgress'], delete: ['Deleting', 'Accepted', 'InProgress'] };
 
-/** Whether a document marks the operation long-running, and where its result is read. */
-export function longRunningOf(operation) {
-  if (operation?.['x-ms-long-running-operation'] !== true) return undefined;
-  const via = operation['x-ms-long-running-operation-options']?.['final-state-via'];
-  return { finalStateVia: typeof via === 'string' ? via : undefined };
-}
-
-/** The polling headers the response of `status` declares (names compared without case). */
-export function declaredPollingHeaders(document, operation, status, deref) {
-  const response = deref(document, operation.responses?.[String(status)]);
-  const names = Object.keys(response?.headers ?? {}).map((name) => name.toLowerCase());
-  return { asyncOperation: names.includes('azure-asyncoperation'), location: names.includes('location'), retryAfter: names.includes('retry-after') };
-}
-
 /**
  * A provisioningState value for `phase` ('create', 'replace', 'update', 'delete', or a
  * terminal state) that the schema's enum allows; the plain ARM word when it has none.

@@ -25,7 +25,9 @@ const Query = require('odata-v4-parser/lib/query').default;
 export const QUERY_OPTIONS = ['$filter', '$orderby', '$top', '$skip', '$select', '$count', '$expand'];
 export const SKIP_TOKEN = '$skiptoken';
 /** The entity key every set of this family uses (the convention assigns `id` on create). */
-export const KEY = 'id';
+import { ETAG, KEY } from '../../model/odata.mjs';
+
+export { KEY };
 const MAX_INTEGER = 2 ** 31 - 1;
 
 /** A related entity (what $expand names): an object, or an array of objects. */
@@ -188,7 +190,7 @@ export function project(plan, entity, navigation, required = new Set()) {
   const out = {};
   for (const [name, value] of Object.entries(entity)) {
     if (navigation.has(name) && !plan.expand.includes(name)) continue;
-    if (plan.select && !(plan.select.includes(name) || name === KEY || name === '@odata.etag' || plan.expand.includes(name) || required.has(name))) continue;
+    if (plan.select && !(plan.select.includes(name) || name === KEY || name === ETAG || plan.expand.includes(name) || required.has(name))) continue;
     out[name] = structuredClone(value);
   }
   for (const name of plan.expand) if (!(name in out)) out[name] = navigation.get(name) === 'collection' ? [] : null;

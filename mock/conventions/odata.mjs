@@ -34,12 +34,12 @@ import { deref } from '../documents.mjs';
 import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
 
 import { INITIAL_ETAG } from '../constants.mjs';
+import { BUSINESS_CENTRAL } from '../../model/family.mjs';
+import { ENTITY_SET_KINDS, entitySetOf, ifMatchOf, NEXT_LINK, queryOptionsOf } from '../../model/odata.mjs';
 
-const FAMILY = 'business-central';
-const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+))?$/;
-const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' } };
+const FAMILY = BUSINESS_CENTRAL;
 /** What routes[].convention says of the operations this convention answers. */
-export const ODATA_CONVENTIONS = [...new Set(Object.values(KINDS).flatMap(Object.values))].map((kind) => `odata-${kind}`);
+export const ODATA_CONVENTIONS = ENTITY_SET_KINDS.map((kind) => `odata-${kind}`);
 /**
  * The server's page size of a list when no test set one (seed `pageSizes`): past it, a
  * page carries `@odata.nextLink`. A client may ask for smaller pages with
@@ -50,17 +50,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const newETag = () => `W/"${randomBytes(18).toString('base64')}"`;
 
-/** { kind, set, companyParam, keyParam } for an operation this convention covers, else undefined. */
-export function odataShape(doc, { method, docPath }) {
-  if (doc.family !== FAMILY) return undefined;
-  const found = ENTITY_PATH.exec(docPath);
-  if (!found) return undefined;
-  const [, companyParam, set, keyParam, action] = found;
-  // A bound action is bound to one entity here (`<set>({key})/<Namespace>.<action>`).
-  if (action && !keyParam) return undefined;
-  const kind = KINDS[action ? 'bound' : keyParam ? 'entity' : 'collection'][method];
-  return kind ? { kind, set, companyParam, keyParam, action } : undefined;
-}
+/** { kind, set, companyParam, keyParam } for an operation this convention covers (model/odata.mjs), else undefined. */
+export const odataShape = (doc, { method, docPath }) => (doc.family === FAMILY ? entitySetOf(method, docPath) : undefined);
 
 /**
  * What the sets share across documents: for each set name, the example entities (in
@@ -76,7 +67,7 @@ export function catalogueSets(covered) {
       const entities = Array.isArray(value?.value) ? value.value : [value];
       for (const entity of entities) if (isObject(entity)) entry.examples.push({ doc, operation, entity });
     }
-    const ifMatch = parametersOf(doc.document, pathItem, operation).find((p) => p.in === 'header' && String(p.name).toLowerCase() === 'if-match');
+    const ifMatch = ifMatchOf(parametersOf(doc.document, pathItem, operation));
     const tag = parameterExample(doc.document, ifMatch);
     if (entry.initialETag === undefined && typeof tag === 'string' && tag.trim() && tag.trim() !== '*') entry.initialETag = tag;
   }
@@ -100,7 +91,7 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   const stamps = 'lastModifiedDateTime' in properties;
   // What a list reads its query with: the `$`-options the operation declares, the
   // properties of the entities it answers, and which of them are related entities.
-  const declared = new Set(parametersOf(document, pathItem, operation).filter((p) => p.in === 'query' && String(p.name).startsWith('$')).map((p) => p.name));
+  const declared = new Set(queryOptionsOf(parametersOf(document, pathItem, operation)));
   const declaredProperties = propertiesOf(document, deref(document, propertiesOf(document, successSchema(document, operation)).value?.items));
   // An item schema that names no property is open: any name is taken, compared as it comes.
   const itemProperties = Object.keys(declaredProperties).length ? declaredProperties : new Proxy({}, { has: () => true, get: () => undefined });
@@ -173,7 +164,7 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       const body = {
         ...(plan.count ? { '@odata.count': matches } : {}),
         value: page.map((entry) => project(plan, entry.entity, navigation, required)),
-        ...(offset + size < rows.length ? { '@odata.nextLink': nextLink(ctx, offset + size) } : {}),
+        ...(offset + size < rows.length ? { [NEXT_LINK]: nextLink(ctx, offset + size) } : {}),
       };
       return answer(statusFor(operation, 200), body, applied === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${applied}` });
     },

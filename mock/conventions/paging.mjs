@@ -8,19 +8,17 @@
 // port. The source shows no page size and no paging parameter: the mock's pages hold
 // PAGE_SIZE entries (or the seeded pageSize) and the link carries `$skiptoken=page<n>`.
 import { answer, errorAnswer } from '../errors.mjs';
+import { isPage, pageNamesOf } from '../../model/arm.mjs';
+import { RESOURCE_MANAGER } from '../../model/family.mjs';
 import { propertiesOf, successExamples, successSchema } from './shapes.mjs';
 
 export const PAGE_SIZE = 2;
 
 /** { itemName, nextLinkName } when the operation's answer is a page, else undefined. */
 export function pagingShape(doc, { method, operation }) {
-  if (doc.family !== 'resource-manager' || method !== 'get') return undefined;
-  const pageable = operation['x-ms-pageable'];
-  const nextLinkName = typeof pageable?.nextLinkName === 'string' ? pageable.nextLinkName : 'nextLink';
-  const itemName = typeof pageable?.itemName === 'string' ? pageable.itemName : 'value';
-  const properties = propertiesOf(doc.document, successSchema(doc.document, operation));
-  if (!(nextLinkName in properties) || properties[itemName]?.type !== 'array') return undefined;
-  return { itemName, nextLinkName };
+  if (doc.family !== RESOURCE_MANAGER || method !== 'get') return undefined;
+  const names = pageNamesOf(operation);
+  return isPage(propertiesOf(doc.document, successSchema(doc.document, operation)), names) ? names : undefined;
 }
 
 /** The documented items: every entry of the examples' pages, each once, then the extras. */

@@ -1,9 +1,9 @@
-// How the mock reads ARM paths (mock/conventions/arm-ids.mjs): which templates
+// How ARM paths are read (model/arm-ids.mjs, which the mock's conventions use): which templates
 // are resource paths (instance or collection, which type, which scope) and what a path
 // as sent names. The lifecycle keys on these shapes only, never on an operationId.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { inCollection, parseResourcePath, templateShape } from '../../mock/conventions/arm-ids.mjs';
+import { inCollection, parseResourcePath, templateShape } from '../../model/arm-ids.mjs';
 
 const RG = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql';
 
