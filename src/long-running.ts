@@ -114,7 +114,8 @@ export async function pollUntilDone(core: Core, method: string, path: string, in
     await wait(last);
     last = await get(at, steps[mode]);
     status = statusOf(last, mode);
-    at = (mode === 'OperationLocation' ? monitorOf(last) : mode === 'ResourceLocation' ? header(last, 'Location') : undefined) ?? at;
+    // Still running: a new monitor or Location link, when the poll names one, is where the next poll goes.
+    if (!TERMINAL.test(status)) at = (mode === 'OperationLocation' ? monitorOf(last) : mode === 'ResourceLocation' ? header(last, 'Location') : undefined) ?? at;
   }
   if (!/^succeeded$/i.test(status)) {
     const canceled = /^cancel/i.test(status);

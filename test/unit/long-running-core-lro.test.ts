@@ -171,6 +171,14 @@ describe('long-running results are read where @azure/core-lro reads them', () =>
     await expect(ours('POST', undefined, odd.fetch)).rejects.toMatchObject({ code: 'invalid-status' });
   });
 
+  it('a terminal poll\'s own links are not followed (nor checked): the result is read as the method says', async () => {
+    const answer = (call: Call, index: number) =>
+      index === 0 ? json({}, 202, { Location: RESULT }) : call.url.href === RESULT ? json({ from: 'location' }, 200, { Location: 'https://evil.example/next' }) : json({}, 404);
+    const mine = fakeFetch(answer);
+    expect(await ours('POST', undefined, mine.fetch)).toEqual({ from: 'location' });
+    expect(sent(mine.calls)).toEqual([`POST ${RESOURCE}`, `GET ${RESULT}`]);
+  });
+
   it('a resourceLocation on another origin is refused before anything is sent there', async () => {
     const mine = service('Azure-AsyncOperation', { status: 'Succeeded', resourceLocation: 'https://evil.example/result' });
     await expect(ours('PUT', undefined, mine.fetch)).rejects.toMatchObject({ code: 'foreign-poll-link' });
