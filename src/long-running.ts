@@ -18,8 +18,8 @@
  *     the result (its `resourceLocation`, if any, read as above), with no further GET;
  *   - else a PUT: the resource itself (the request URL), polled until its
  *     `provisioningState` is terminal; any other method is done with its first answer;
- *   - a poll's own `Operation-Location`/`Azure-AsyncOperation` (monitor) or `Location`
- *     header, when present, is where the next poll goes, as in core-lro;
+ *   - while it runs, a poll's own `Operation-Location`/`Azure-AsyncOperation` (monitor) or
+ *     `Location` header, when present, is where the next poll goes, as in core-lro;
  *   - between polls: the last answer's `Retry-After`, else `pollIntervalMs`, never more than
  *     `maxDelayMs`; the whole wait ends at `maxWaitMs` (ClientError `poll-timeout`) or on
  *     the caller's signal (`aborted`);
