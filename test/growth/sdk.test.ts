@@ -4,8 +4,8 @@
 // (test/growth/edits.mjs), with the copy's server PUT marked
 // `final-state-via: azure-async-operation` (as Azure's container-instance document marks
 // its container groups): create and wait, read, list by resource group, update and wait,
-// delete and wait, each answer read by the SDK's own deserializers. The house client's
-// beginAndWait on the same PUT resolves with the resource, as the SDK's does.
+// delete and wait, a failed create, each answer read by the SDK's own deserializers. The
+// house client's beginAndWait on the same PUT resolves with the resource, as the SDK's does.
 //
 // What the SDK needs to reach the mock, and nothing more:
 //   - `allowInsecureConnection: true` (core-client's option): the mock is plain http on
@@ -147,6 +147,10 @@ describe('an official Azure SDK against the mock of a grown workspace', () => {
       const remaining: string[] = [];
       for await (const server of sdk.servers.listByResourceGroup(rg)) remaining.push(server.name!);
       expect(remaining).toEqual(['sdk-other']);
+
+      // An operation that fails (the test API's rule): the SDK's poller reads the monitor's error.
+      mock.longRunning({ outcome: 'Failed', times: 1 });
+      await expect(sdk.servers.beginCreateOrUpdateAndWait(rg, 'sdk-doomed', { location: 'westeurope' }, poll)).rejects.toThrow(/long-running operation has failed\. OperationFailed\./);
     } finally {
       await mock.close();
     }
