@@ -145,7 +145,8 @@ type Only200<O> = Omit<O, 'responses'> & { responses: Pick<Responses<O>, 200 & k
 /**
  * What `beginAndWait` resolves with: for DELETE nothing; else the operation's 200 body
  * (the resource when it is done), as the path method types it, or its 2xx body when it
- * declares no 200.
+ * declares no 200. A PUT's result is always read from the resource's own URL (as
+ * `@azure/core-lro` reads it, whatever `final-state-via` says), so it is the resource.
  */
 export type FinalOf<P, Path extends keyof P, M extends LongRunningMethod> = M extends 'DELETE'
   ? undefined

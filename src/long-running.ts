@@ -1,24 +1,36 @@
 /**
- * Waits for a long-running operation of the resource-management family, by ARM's rules
- * (the ones `@azure/core-lro` implements):
+ * Waits for a long-running operation of the resource-management family, reading it as
+ * `@azure/core-lro` 2.7 does (http/operation.js: inferLroMode, findResourceLocation,
+ * getResourceLocation, getOperationStatus; poller/operation.js), so this client and the
+ * Azure SDKs resolve the same operation with the same result:
  *
  *   - the first answer is checked like any call; a 4xx/5xx rejects with ClientError `http`;
- *   - where to poll: the `Azure-AsyncOperation` link first (a status monitor:
- *     `{ status: InProgress | Succeeded | Failed | Canceled, error? }`), else the
- *     `Location` link (202 while running, then the final answer), else, for a PUT or PATCH
- *     whose answer has a non-terminal `provisioningState`, the resource itself;
- *     an answer with none of these is already the final one;
+ *   - a status monitor (`Operation-Location`, else `Azure-AsyncOperation`): polled until its
+ *     `status` is terminal (no `status`: 202 is running, any other 2xx is done; one that is
+ *     not a string is ClientError `invalid-status`). Once it succeeded, the result is read
+ *     from the monitor's `resourceLocation` when it gives one, else from where the method
+ *     says, `final-state-via` (generated/client-manifest.ts) deciding only where core-lro
+ *     lets it: PUT the request URL, whatever `final-state-via` says; PATCH the link
+ *     `final-state-via` names (`location`, the default: the Location header; `original-uri`:
+ *     the request URL; `azure-async-operation`: none), else the request URL; POST the same
+ *     link without that fallback; when there is no link, the monitor's last body is the result;
+ *   - else a `Location` link: polled until it answers anything but 202; that last answer is
+ *     the result (its `resourceLocation`, if any, read as above), with no further GET;
+ *   - else a PUT: the resource itself (the request URL), polled until its
+ *     `provisioningState` is terminal; any other method is done with its first answer;
+ *   - while it runs, a poll's own `Operation-Location`/`Azure-AsyncOperation` (monitor) or
+ *     `Location` header, when present, is where the next poll goes, as in core-lro;
  *   - between polls: the last answer's `Retry-After`, else `pollIntervalMs`, never more than
  *     `maxDelayMs`; the whole wait ends at `maxWaitMs` (ClientError `poll-timeout`) or on
  *     the caller's signal (`aborted`);
- *   - where the result is read once it succeeded: `final-state-via` when the document
- *     declares it (generated/client-manifest.ts), else by method: PUT reads the resource
- *     (the original URL), DELETE has none, PATCH the original URL, POST the Location link;
  *   - `Failed` or `Canceled` rejects with ClientError `operation-failed` / `operation-canceled`
- *     carrying the service's error body.
+ *     carrying the service's error body (core-lro rejects both too).
  *
- * Every link is data from the service: it is followed only on the client's own origin
- * (ClientError `foreign-poll-link` before anything, token included, is sent elsewhere).
+ * On purpose unlike core-lro: a DELETE resolves with nothing and reads no result (core-lro
+ * hands back the last body, or reads a monitor's `resourceLocation`; the ARM SDKs type
+ * `beginDeleteAndWait` as `void` anyway). Every link is data from the service: it is
+ * followed only on the client's own origin (ClientError `foreign-poll-link` before
+ * anything, token included, is sent elsewhere), where core-lro follows any.
  */
 import { pause } from './attempt.js';
 import { SENT_URL, type Core } from './core.js';
@@ -47,16 +59,15 @@ interface Answer {
 }
 
 const TERMINAL = /^(succeeded|failed|canceled|cancelled)$/i;
-const stateOf = (body: any): string | undefined => {
-  const state = body?.properties?.provisioningState ?? body?.provisioningState;
-  return typeof state === 'string' ? state : undefined;
-};
 
 function positive(value: number | undefined, fallback: number, name: string, what: string): number {
   const ms = value ?? fallback;
   if (!(ms >= 0 && ms <= 2 ** 31 - 1)) throw new ClientError('invalid-argument', `${what}: "${name}" must be 0 to 2147483647 ms; nothing sent.`, { parameter: name });
   return ms;
 }
+
+/** How the operation is followed, as core-lro's inferLroMode names it. */
+type Mode = 'OperationLocation' | 'ResourceLocation' | 'Body';
 
 export async function pollUntilDone(core: Core, method: string, path: string, init: Record<string, any> & PollOptions = {}): Promise<unknown> {
   const { signal, headers, pollIntervalMs, maxDelayMs, maxWaitMs, ...request } = init ?? {};
@@ -73,62 +84,53 @@ export async function pollUntilDone(core: Core, method: string, path: string, in
   };
   const link = (href: string | null | undefined, name: string): URL | undefined =>
     href ? ownLink(core, href, op?.apiVersion, 'foreign-poll-link', `${what}: ${name}`) : undefined;
+  const header = (answer: Answer, name: string) => link(answer.response.headers.get(name), name);
+  const monitorOf = (answer: Answer) => header(answer, answer.response.headers.has('Operation-Location') ? 'Operation-Location' : 'Azure-AsyncOperation');
   const get = async (url: URL, step: string) => checked(await core.sendUrl(url, each), step);
   const wait = async (last: Answer) => {
     const ms = Math.min(retryAfterMs(last.response) ?? interval, ceiling);
     if (Date.now() + ms > deadline) throw new ClientError('poll-timeout', `${what}: still running after maxWaitMs; it goes on at the service.`);
     await pause(ms, signal, what);
   };
-  const ended = (state: string, body: any, step: string): void => {
-    if (/^succeeded$/i.test(state)) return;
-    const canceled = /^cancel/i.test(state);
-    throw new ClientError(canceled ? 'operation-canceled' : 'operation-failed', `${what}: ${step} ended ${state}.`, { body: body?.error === undefined ? body : { error: body.error } });
+  const steps = { OperationLocation: 'the status monitor', ResourceLocation: 'the Location link', Body: 'the resource' };
+  // core-lro's getOperationStatus: the monitor's `status`, the resource's provisioningState,
+  // else (and always for a Location link) the HTTP status: 202 running, other 2xx done.
+  const statusOf = (answer: Answer, mode: Mode): string => {
+    const body = answer.data;
+    const value = mode === 'OperationLocation' ? body?.status : mode === 'Body' ? (body?.properties?.provisioningState ?? body?.provisioningState) : undefined;
+    if (value != null && typeof value !== 'string') throw new ClientError('invalid-status', `${what}: ${steps[mode]} answered a status that is not a string.`);
+    return value ?? (answer.response.status === 202 ? 'InProgress' : 'Succeeded');
   };
 
   const first = checked(await core.send(method, path, { ...request, ...each }), 'the first request');
   const original = link(first.response[SENT_URL], 'the request URL');
-  const statusLink = link(first.response.headers.get('Azure-AsyncOperation'), 'Azure-AsyncOperation');
-  const location = link(first.response.headers.get('Location'), 'Location');
-  const via = op?.finalStateVia;
+  const monitor = monitorOf(first);
+  const location = header(first, 'Location');
+  const mode: Mode | undefined = monitor ? 'OperationLocation' : location ? 'ResourceLocation' : method === 'PUT' && original ? 'Body' : undefined;
+  let at = monitor ?? location ?? original;
   let last = first;
-
-  if (statusLink) {
-    for (;;) {
-      await wait(last);
-      last = await get(statusLink, 'the status monitor');
-      const status = last.data?.status;
-      if (typeof status !== 'string') throw new ClientError('invalid-status', `${what}: the status monitor answered no "status".`);
-      if (TERMINAL.test(status)) {
-        ended(status, last.data, 'the operation');
-        break;
-      }
-    }
-  } else if (location) {
-    do {
-      await wait(last);
-      last = await get(location, 'the Location link');
-    } while (last.response.status === 202);
-  } else if ((method === 'PUT' || method === 'PATCH') && original && stateOf(first.data) !== undefined) {
-    // No link: the resource's own provisioningState says when it is done.
-    while (!TERMINAL.test(stateOf(last.data) ?? 'Succeeded')) {
-      await wait(last);
-      last = await get(original, 'the resource');
-    }
-    ended(stateOf(last.data) ?? 'Succeeded', last.data, 'the resource');
-    return last.data;
-  } else {
-    return first.data;
+  let status = mode === 'Body' ? statusOf(first, mode) : mode ? 'InProgress' : 'Succeeded';
+  while (mode && at && !TERMINAL.test(status)) {
+    await wait(last);
+    last = await get(at, steps[mode]);
+    status = statusOf(last, mode);
+    // Still running: a new monitor or Location link, when the poll names one, is where the next poll goes.
+    if (!TERMINAL.test(status)) at = (mode === 'OperationLocation' ? monitorOf(last) : mode === 'ResourceLocation' ? header(last, 'Location') : undefined) ?? at;
   }
-
-  // Succeeded: where the result is, by final-state-via or the method's rule.
-  const from =
-    via === 'original-uri' || (via === undefined && (method === 'PUT' || method === 'PATCH'))
-      ? original
-      : via === 'location' || (via === undefined && method === 'POST')
-        ? statusLink && location
-        : undefined;
-  if (from) return (await get(from, 'the final read')).data;
+  if (!/^succeeded$/i.test(status)) {
+    const canceled = /^cancel/i.test(status);
+    throw new ClientError(canceled ? 'operation-canceled' : 'operation-failed', `${what}: ${steps[mode!]} ended ${status}.`, {
+      body: last.data?.error === undefined ? last.data : { error: last.data.error },
+    });
+  }
+  // On purpose unlike core-lro: a DELETE has no result (the SDKs type it void), and none is read.
   if (method === 'DELETE') return undefined;
-  // final-state-via azure-async-operation, or the Location link's own last answer.
-  return statusLink ? (via === 'azure-async-operation' ? last.data : undefined) : last.data;
+  if (last === first) return first.data;
+
+  // Succeeded after polling: core-lro's getResourceLocation, then findResourceLocation.
+  const given = typeof last.data?.resourceLocation === 'string' ? link(last.data.resourceLocation, 'resourceLocation') : undefined;
+  const via = op?.finalStateVia;
+  const byVia = via === 'azure-async-operation' ? undefined : via === 'original-uri' ? original : location;
+  const from = given ?? (mode !== 'OperationLocation' ? undefined : method === 'PUT' ? original : method === 'PATCH' ? (byVia ?? original) : byVia);
+  return from ? (await get(from, 'the final read')).data : last.data;
 }

@@ -65,9 +65,10 @@ export interface ResourceManagerClient<Pins extends ResourceManagerApiVersions =
   ): AsyncGenerator<ItemOf<ResourceManagerPaths<Pins, Apis>, Path>, void, undefined>;
   /**
    * Starts a long-running operation (a PUT, PATCH, POST or DELETE whose 201/202 answer
-   * declares `Azure-AsyncOperation` or `Location`) and waits until it is done, by ARM's
-   * rules: the status monitor before Location, Retry-After within `maxDelayMs`, the
-   * result read where `final-state-via` says. Resolves with the final resource (typed as
+   * declares `Azure-AsyncOperation` or `Location`) and waits until it is done, read as
+   * `@azure/core-lro` reads it (src/long-running.ts): the status monitor before Location,
+   * Retry-After within `maxDelayMs`, the result where core-lro reads it (a PUT's from its
+   * own URL, whatever `final-state-via` says). Resolves with the final resource (typed as
    * the path method types its 200 body; nothing for DELETE); rejects with a ClientError:
    * `operation-failed` / `operation-canceled` (the service's error in `body`), `http`,
    * `poll-timeout`, `aborted`, `foreign-poll-link`.

@@ -146,8 +146,8 @@ describe('long-running operations (ARM rules)', () => {
     expect(sent).toEqual([]);
   });
 
-  it('a status monitor answer without a status is a ClientError invalid-status, not a loop', async () => {
-    const { core } = scripted(running({ 'Azure-AsyncOperation': STATUS }), { [STATUS]: [{ status: 200, body: { state: 'InProgress' } }] });
+  it('a status monitor answer whose status is not a string is a ClientError invalid-status, not a loop (core-lro throws too)', async () => {
+    const { core } = scripted(running({ 'Azure-AsyncOperation': STATUS }), { [STATUS]: [{ status: 200, body: { status: { state: 'InProgress' } } }] });
     await expect(pollUntilDone(core, 'PUT', PATH, fast)).rejects.toMatchObject({ code: 'invalid-status' });
   });
 });
