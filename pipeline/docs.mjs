@@ -62,7 +62,7 @@ export function forPage(document, family) {
   const originals = operationsIn(document);
   const requests = originals.map((entry) => exampleRequest(document, entry, family));
   // Samples from the bundle as written; operationsIn lists both in the same order.
-  operations.forEach((entry, i) => (entry.operation['x-codeSamples'] = codeSamplesOf(document, originals[i], family, CONVENIENCES)));
+  for (const [i, entry] of operations.entries()) entry.operation['x-codeSamples'] = codeSamplesOf(document, originals[i], family, CONVENIENCES);
   withErrorExamples(copy);
   withServers(copy, operations);
   inertDescriptions(copy);

@@ -77,7 +77,8 @@ export async function createPipeline({ apis = loadApis(), lint: withLint = true 
       : await lintFromString({ source: text, absoluteRef: api.root, config: aliasConfig, externalRefResolver });
     return problems
       .map((p) => aliasConfig.addProblemToIgnore(p))
-      .filter((p) => !p.ignored && p.severity !== 'off')
+      // 'off' is not in Redocly's ProblemSeverity type, but a rule set off can still report
+      .filter((p) => !p.ignored && /** @type {string} */ (p.severity) !== 'off')
       .map((p) => redoclyFinding(api, p));
   }
 

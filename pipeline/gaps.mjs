@@ -22,7 +22,7 @@ async function* yamlFiles(dir) {
   }
 }
 
-const escape = (text) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+const escapeCell = (text) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 const pointer = (keys) => keys.map((k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Every gap record under specs/: `{ file, pointer, gap }`, in file order. A file that does not parse is skipped (lint reports it). */
@@ -54,7 +54,7 @@ export async function collectSpecGaps(root = ROOT) {
 
 /** The Markdown table of the records. */
 export function gapsTable(records) {
-  const rows = records.map(({ file, pointer: p, gap }) => `| \`${file}${p ? `#/${p}` : ''}\` | ${escape(gap)} |`);
+  const rows = records.map(({ file, pointer: p, gap }) => `| \`${file}${p ? `#/${p}` : ''}\` | ${escapeCell(gap)} |`);
   return ['| Where (relative to `specs/`) | Gap |', '| --- | --- |', ...rows].join('\n');
 }
 

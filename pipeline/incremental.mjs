@@ -28,6 +28,7 @@ const docEntry = (api) => `doc-${api.slug}`;
 export async function planDocuments(apis) {
   const current = [];
   const stale = [];
+  /** @type {Record<string, number>} */
   const reasons = {};
   const edits = new Map(); // api name -> what changed since its last clean lint
   await Promise.all(
@@ -66,11 +67,30 @@ export async function readDocumentEdit(api) {
   return entry.value ? editOf(api, entry.value) : undefined;
 }
 
+/**
+ * The files (absolute) each document's last bundle read, by API name: its cache entry's
+ * inputs, as this process last read or wrote them. The one file-to-document map: `npm run
+ * dev` asks it which documents a saved file affects (`documentsReading`).
+ * @type {Map<string, Set<string>>}
+ */
+const inputsByName = new Map();
+
 /** The files (absolute) a current document's last bundle read, from its cache entry. */
 export async function readDocumentInputs(api) {
   const entry = await readEntry(docEntry(api));
-  return Object.keys(entry.value?.inputs ?? {}).map((file) => join(ROOT, file));
+  const files = Object.keys(entry.value?.inputs ?? {}).map((file) => join(ROOT, file));
+  inputsByName.set(api.name, new Set(files));
+  return files;
 }
+
+/**
+ * Those of `apis` whose last bundle read `file` (absolute), as their cache entries say.
+ * @template {{ name: string }} A
+ * @param {string} file
+ * @param {A[]} apis
+ * @returns {A[]}
+ */
+export const documentsReading = (file, apis) => apis.filter((api) => inputsByName.get(api.name)?.has(file));
 
 /**
  * Records a document that was linted clean, bundled and typed from `files`. `before` are
@@ -78,6 +98,7 @@ export async function readDocumentInputs(api) {
  * build ran, nothing is recorded (the next build redoes the document).
  */
 export async function recordDocument(api, files, before, document) {
+  inputsByName.set(api.name, new Set(files));
   const inputs = await hashFiles(files);
   if (before && JSON.stringify(before) !== JSON.stringify(inputs)) return false;
   // The operationIds per path key: a later lint of part of the document checks that an

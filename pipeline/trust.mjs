@@ -82,6 +82,7 @@ function refPaths(ref, fromFile) {
 const FORBIDDEN_ELEMENTS = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'style', 'meta', 'link', 'base', 'portal']);
 /** Attributes that do the same whatever their element (on* is checked by prefix). */
 const FORBIDDEN_ATTRIBUTES = new Set(['srcdoc', 'formaction', 'action', 'http-equiv', 'style']);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a browser strips from a URL, so they are what is dropped here
 const bare = (value) => value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
 /** A URL that runs script, or a document that can: javascript:, vbscript:, data: HTML, SVG or XML. */
 const SCRIPT_URL = /^(?:javascript|vbscript):|^data:(?:text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)[;,]/;

@@ -24,21 +24,26 @@ function connect() {
   if (!existsSync(path)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const socket = createConnection(path);
-    const timer = setTimeout(() => (socket.destroy(), resolve(undefined)), 2_000);
-    socket.once('connect', () => (clearTimeout(timer), resolve(socket)));
-    socket.once('error', () => (clearTimeout(timer), resolve(undefined)));
+    const settle = (/** @type {import('node:net').Socket | undefined} */ answer) => {
+      clearTimeout(timer);
+      if (!answer) socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(settle, 2_000);
+    socket.once('connect', () => settle(socket));
+    socket.once('error', () => settle(undefined));
   });
 }
 
 /** Sends `request`; calls `onMessage` per line of the answer; resolves when the server closes the connection. */
 function exchange(socket, request, onMessage) {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve) => {
     let buffered = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk) => {
       buffered += chunk;
-      let end;
-      while ((end = buffered.indexOf('\n')) !== -1) {
+      for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
         const line = buffered.slice(0, end);
         buffered = buffered.slice(end + 1);
         try {
@@ -49,12 +54,18 @@ function exchange(socket, request, onMessage) {
     socket.once('error', () => resolve());
     socket.once('close', () => resolve());
     socket.write(`${JSON.stringify(request)}\n`);
-  });
+    })
+  );
 }
 
-/** Sends one build to a connected server: its exit code, `{ stale: pid }`, or undefined (it stopped before it answered). */
+/**
+ * Sends one build to a connected server: its exit code, `{ stale: pid }`, or undefined (it stopped before it answered).
+ * @returns {Promise<number | { stale: number, busy: boolean } | undefined>}
+ */
 async function sendBuild(socket, args) {
+  /** @type {number | undefined} */
   let code;
+  /** @type {{ stale: number, busy: boolean } | undefined} */
   let stale;
   await exchange(socket, { type: 'build', key: codeKey(), args }, (message) => {
     if (typeof message.out === 'string') process.stdout.write(message.out);
@@ -85,7 +96,10 @@ export async function buildOnServer(args) {
     // server (whose log went with the folder) stops once its queue is done; a new one builds.
     let stopped;
     let busy = false;
-    await exchange(socket, { type: 'stop' }, (message) => ((stopped = Number(message.stopped)), (busy = message.busy === true)));
+    await exchange(socket, { type: 'stop' }, (message) => {
+      stopped = Number(message.stopped);
+      busy = message.busy === true;
+    });
     console.log('build  the build cache was cleaned: the build server stops, and a new one builds from nothing');
     if (busy && !(await ended(stopped))) {
       console.error(`build  the old build server (pid ${stopped}) is still building; building in this process`);
@@ -95,7 +109,7 @@ export async function buildOnServer(args) {
   }
   if (socket) {
     const answer = await sendBuild(socket, args);
-    if (Number.isInteger(answer)) return answer;
+    if (typeof answer === 'number') return answer;
     if (answer === undefined) {
       console.error('build  the build server stopped before it finished; building in this process');
       return undefined;
@@ -111,7 +125,7 @@ export async function buildOnServer(args) {
   socket = await startServer();
   if (!socket) return undefined;
   const answer = await sendBuild(socket, args);
-  if (!Number.isInteger(answer)) {
+  if (typeof answer !== 'number') {
     console.error('build  the new build server did not finish the build; building in this process');
     return undefined;
   }
