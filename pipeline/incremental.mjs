@@ -126,31 +126,32 @@ export async function recordManifest(apis) {
 }
 
 
-// What tsconfig.build.json and tsconfig.cjs.json compile (src and generated/**/*.ts), plus the configs.
-const compileInputs = () => [
-  join(ROOT, 'tsconfig.json'),
-  join(ROOT, 'tsconfig.build.json'),
-  join(ROOT, 'tsconfig.cjs.json'),
-  ...filesUnder(join(ROOT, 'src'), (file) => file.endsWith('.ts')),
-  ...filesUnder(GENERATED, (file) => file.endsWith('.ts') && !relative(GENERATED, file).startsWith('docs')),
+/** What tsconfig.build.json and tsconfig.cjs.json of the workspace at `root` compile (src and generated/**\/*.ts), plus the configs. */
+const compileInputs = (/** @type {string} */ root) => [
+  join(root, 'tsconfig.json'),
+  join(root, 'tsconfig.build.json'),
+  join(root, 'tsconfig.cjs.json'),
+  ...filesUnder(join(root, 'src'), (file) => file.endsWith('.ts')),
+  ...filesUnder(join(root, 'generated'), (file) => file.endsWith('.ts') && !relative(join(root, 'generated'), file).startsWith('docs')),
 ];
-const distFiles = () => filesUnder(join(ROOT, 'dist'), () => true);
+const distFiles = (/** @type {string} */ root) => filesUnder(join(root, 'dist'), () => true);
 
-export async function distCurrent() {
+/** True when the dist/ of the workspace at `root` is what its last compile wrote, from the sources it has now. */
+export async function distCurrent(root = ROOT) {
   const entry = await readEntry('dist');
   if (!entry.value) return false;
-  const inputs = await hashFiles(compileInputs());
-  const outputs = await hashFiles(distFiles());
+  const inputs = await hashFiles(compileInputs(root));
+  const outputs = await hashFiles(distFiles(root));
   return JSON.stringify(inputs) === JSON.stringify(entry.value.inputs) && JSON.stringify(outputs) === JSON.stringify(entry.value.outputs);
 }
 
-/** Hashes the compile's inputs before it starts; `record()` stores them with dist/ after it. */
-export async function startDistRecord() {
-  const inputs = await hashFiles(compileInputs());
+/** Hashes the compile's inputs (of the workspace at `root`) before it starts; `record()` stores them with dist/ after it. */
+export async function startDistRecord(root = ROOT) {
+  const inputs = await hashFiles(compileInputs(root));
   return {
     async record() {
-      if (JSON.stringify(await hashFiles(compileInputs())) !== JSON.stringify(inputs)) return false;
-      await writeEntry('dist', { inputs, outputs: await hashFiles(distFiles()) });
+      if (JSON.stringify(await hashFiles(compileInputs(root))) !== JSON.stringify(inputs)) return false;
+      await writeEntry('dist', { inputs, outputs: await hashFiles(distFiles(root)) });
       return true;
     },
   };

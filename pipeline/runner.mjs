@@ -102,8 +102,8 @@ export async function docsStep(ws, only = ws.apis) {
  *   compile: a compiler made once (watch.mjs); signal: stops the compile (a newer save)
  */
 export async function compileStep(ws, { compile, signal, force = false } = {}) {
-  if (!force && (await distCurrent())) return undefined;
-  const record = await startDistRecord();
+  if (!force && (await distCurrent(ws.root))) return undefined;
+  const record = await startDistRecord(ws.root);
   const { files } = await (compile ?? (await import('./compile-dist.mjs')).createCompiler({ root: ws.root }))({ signal });
   await record.record();
   return files;

@@ -104,6 +104,7 @@ export function unsafeMarkup(text) {
   if (!/[<&:]/.test(text)) return undefined;
   const texts = [text];
   if (/[<&]/.test(text)) {
+    /** @type {any[]} parse5's nodes, of every kind: each is asked only what it may have */
     const stack = [parseFragment(text, { sourceCodeLocationInfo: true })];
     while (stack.length) {
       const node = stack.pop();
@@ -223,11 +224,13 @@ function checkFile(file, text) {
     }
   };
 
+  /** @type {any[]} */
   const aliases = [];
   // Iterative walk: [node, depth, key of this node, key of its parent].
+  /** @type {[any, number, any, any][]} */
   const stack = [[document.contents, 0, undefined, undefined]];
   while (stack.length) {
-    const [node, depth, key, parentKey] = stack.pop();
+    const [node, depth, key, parentKey] = /** @type {[any, number, any, any]} */ (stack.pop());
     if (!node) continue;
     if (isAlias(node)) {
       aliases.push(node);
@@ -448,6 +451,7 @@ export async function guardedFileRead(uri) {
 export async function guardedRedoclyResolver(config) {
   const { BaseResolver } = await import('@redocly/openapi-core');
   class GuardedResolver extends BaseResolver {
+    /** @override */
     async loadExternalRef(absoluteRef) {
       const refused = refusedRead(absoluteRef);
       if (refused) {

@@ -97,13 +97,28 @@ let watching = false; // set with the `dev  watch` line: no `idle` before it
 
 /** A newer save waits: in its burst, or its cycle queued behind the running one. */
 const newerSave = () => pending.size > 0 || cycles > 1;
+/** @type {Promise<void> | undefined} resolves at the next save heard (changed()) */
+let saveHeard;
+let onSave = () => {};
+function nextSave() {
+  saveHeard ??= new Promise((resolve) => {
+    onSave = () => {
+      saveHeard = undefined;
+      resolve();
+    };
+  });
+  return saveHeard;
+}
+/** @type {Promise<unknown>} the later step under way (mock, docs…): one at a time; a newer save's lint and types do not wait for it */
+let laterStep = Promise.resolve();
+let laterSteps = 0; // under way or queued
 
 // `dev  idle` ends every burst of work: no cycle queued or running, no save waiting out its
 // burst, no late check to come, no dist/ compile under way. Until the next save, nothing
 // more is printed or written, so a script (or the watch test) that waits for this line
 // after its save reads outputs that are final.
 function announceIdle() {
-  if (watching && cycles === 0 && lateChecks === 0 && pending.size === 0 && timer === undefined && !compiling) log('idle', 'waiting for saves');
+  if (watching && cycles === 0 && lateChecks === 0 && laterSteps === 0 && pending.size === 0 && timer === undefined && !compiling) log('idle', 'waiting for saves');
 }
 
 // dist/ follows the generated types. Compiles are serialised and run after the cycle has
@@ -159,6 +174,9 @@ async function operationsChanged(bundled) {
 // The steps after the types, and the documents (by name) each still owes: a cycle that a
 // newer save overtakes leaves its documents here, for the next cycle that gets that far.
 const LATER = {
+  // The gaps table of specs/README.md follows the x-source-gap records (not the types'); it
+  // reads every spec file that may hold one.
+  gaps: () => writeGaps(ROOT),
   mock: async () => {
     const t = performance.now();
     await mock.reload(pipeline.apis).then(
@@ -176,20 +194,30 @@ const LATER = {
   changes: async (apis) => printChanges(apis),
 };
 /** @type {Record<keyof LATER, Set<string>>} */
-const owed = { mock: new Set(), docs: new Set(), changes: new Set() };
+const owed = { gaps: new Set(), mock: new Set(), docs: new Set(), changes: new Set() };
 
 /**
  * The steps after the types for `apis` and for what earlier cycles owe, one after another;
- * false when a newer save overtook them (the rest stays owed).
+ * false when a newer save overtook them: the step under way when it came finishes on its
+ * own, the rest stays owed.
  */
 async function later(apis, { first = false } = {}) {
-  const steps = /** @type {const} */ ([...(mock ? ['mock'] : []), ...(withDocs ? ['docs'] : []), ...(first ? [] : ['changes'])]);
+  const steps = /** @type {const} */ (['gaps', ...(mock ? ['mock'] : []), ...(withDocs ? ['docs'] : []), ...(first ? [] : ['changes'])]);
   for (const step of steps) for (const api of apis) owed[step].add(api.name);
   for (const step of steps) {
     if (newerSave()) return false;
     const due = pipeline.apis.filter((api) => owed[step].has(api.name));
     owed[step].clear();
-    if (due.length) await LATER[step](due, first);
+    if (!due.length) continue;
+    laterSteps++;
+    laterStep = laterStep
+      .then(() => LATER[step](due, first))
+      .catch((error) => log(step, `FAILED ${error.message}`))
+      .finally(() => {
+        laterSteps--;
+        announceIdle();
+      });
+    if (!(await Promise.race([laterStep.then(() => true), nextSave().then(() => false)]))) return false;
   }
   return true;
 }
@@ -246,11 +274,9 @@ async function cycle(apis, { first = false } = {}) {
   if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
-  // The gaps table of specs/README.md follows the x-source-gap records (not the types').
-  await writeGaps(ROOT);
   const finished = await later(bundled.map((b) => b.api), { first });
   if (first) await dist;
-  if (!finished) return log('overtaken', `${names}: a newer save came; its cycle reloads the mock, renders the docs and reports the changes for these too`, total);
+  if (!finished) return log('overtaken', `${names}: a newer save came; its cycle does the gaps table, mock, docs and change report for these too`, total);
   log('done', names, total);
 }
 
@@ -334,7 +360,7 @@ async function firstPass() {
     const { pages } = await docsStep(here());
     log('docs', `${pages.length} pages brought up to date`, t);
   }
-  if (!stale.length && !(await distCurrent())) await compileDist();
+  if (!stale.length && !(await distCurrent(ROOT))) await compileDist();
   return { redone: stale.length > 0 };
 }
 /**
@@ -465,6 +491,7 @@ function schedule() {
 
 function changed(path) {
   pending.add(path);
+  onSave();
   clearTimeout(timer);
   timer = setTimeout(schedule, 30); // editors write in bursts; one cycle per burst
 }
@@ -489,6 +516,7 @@ watching = true;
 async function stop() {
   await Promise.all(watchers.map((watcher) => watcher.close()));
   await running;
+  await laterStep;
   await compiling;
   await mock?.close();
   process.exit(0);
