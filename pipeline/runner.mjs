@@ -145,7 +145,7 @@ async function build(ws, skip) {
     // The engines are loaded only when there is something for them to do.
     const { createPipeline, formatFinding } = await import('./engines.mjs');
     const checks = await import('./check-cache.mjs');
-    const [pipeline] = await Promise.all([createPipeline({ apis }), checks.loadChecks()]);
+    const [pipeline] = await Promise.all([createPipeline({ root: ws.root, apis }), checks.loadChecks()]);
     // Its ruleset is dropped from Spectral's thread when the build ends (a build server runs
     // many builds in one process).
     try {

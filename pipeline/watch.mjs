@@ -331,7 +331,7 @@ async function loadPipeline() {
   forgetWorkspaceKey();
   try {
     const previous = pipeline;
-    pipeline = await createPipeline();
+    pipeline = await createPipeline({ root: ROOT });
     pipelineKey = workspaceKeyOf();
     await previous?.close();
     return true;

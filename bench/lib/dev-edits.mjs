@@ -2,7 +2,7 @@
 // time one-field saves (save -> its `types` line, save -> its `done` line, which comes
 // after the docs page), or saves back to back (the second save -> its `types` line). Used
 // by bench/pipeline.mjs (five documents) and bench/scale.mjs; run on its own, it times
-// saves back to back at N documents:
+// single saves and saves back to back at N documents:
 //   node bench/lib/dev-edits.mjs [--documents 100] [--samples 5] [--gap 150]
 import { execFile, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -124,7 +124,9 @@ if (isMain(import.meta.url)) {
     const dev = startDev(dir, env);
     try {
       await dev.waitFor(/dev {2}watch/, 0, 600_000);
+      const single = (await timeEdits(dev, dir, Number(opts.samples), 500)).types;
       const types = await timeBursts(dev, dir, Number(opts.samples), Number(opts.gap), 500);
+      console.log(`${opts.documents} documents, one save -> types ${fmtMs(median(single))} (${single.map(fmtMs).join(', ')})`);
       console.log(`${opts.documents} documents, saves ${opts.gap} ms apart: second save -> types ${fmtMs(median(types))} (${types.map(fmtMs).join(', ')})`);
     } finally {
       await dev.stop();
