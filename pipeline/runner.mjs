@@ -24,27 +24,28 @@ import { DOCUMENTS_IN_FLIGHT, mapLimit } from '../lib/pool.mjs';
  * @typedef {ReturnType<typeof loadApis>[number]} Api
  * @typedef {{ root: string, apis: Api[] }} Workspace the workspace a step works on: its root and the documents redocly.yaml lists
  * @typedef {Awaited<ReturnType<import('./engines.mjs').createPipeline>>} Pipeline
- * @typedef {{ api: Api, document: any, text: string, files: string[], before: Record<string, string>, types: Promise<string> }} Made one document's bundle and types, made in memory
+ * @typedef {{ api: Api, document: any, text: string, files: string[], before: Record<string, string> | undefined, types: Promise<string> }} Made one document's bundle and types, made in memory
  */
 
 /** The workspace this checkout is: its root and the documents redocly.yaml lists now. */
-export const workspace = () => ({ root: ROOT, apis: loadApis() });
+const workspace = () => ({ root: ROOT, apis: loadApis() });
 
 /** At most this many documents are bundled and typed in memory while they are linted. */
 const MADE_DURING_LINT = 8;
 
 /**
- * One document's bundle (text, document, the files it read and their hashes right after
- * bundling) and its types (a promise of the text), in memory: nothing is written.
+ * One document's bundle (text, document, the files it read and, with `hash`, their hashes
+ * right after bundling) and its types (a promise of the text), in memory: nothing is written.
  * @param {Pipeline} pipeline
  * @param {Api} api
+ * @param {boolean} hash
  * @returns {Promise<Made>}
  */
-function makeDocument(pipeline, api) {
+function makeDocument(pipeline, api, hash) {
   const made = pipeline.bundled(api).then(async (result) => {
     const types = pipeline.typesText(api, result.document);
     types.catch(() => {}); // reported when it is awaited
-    return { api, ...result, before: await hashFiles(result.files), types };
+    return { api, ...result, before: hash ? await hashFiles(result.files) : undefined, types };
   });
   made.catch(() => {}); // reported when it is awaited
   return made;
@@ -56,21 +57,26 @@ function makeDocument(pipeline, api) {
  * in its own thread, so the main thread would otherwise wait; many documents, a cold
  * build, are made after lint, a few at a time, for memory). Resolves to the findings and
  * `made(api)`, each document's bundle and types (nothing is written before lint is clean).
+ * `hash`: note what each document's files hashed right after its bundle, so that its
+ * record is dropped if one changes before it is written (the build; `npm run dev`, which
+ * has its types to print first, records without).
  * @param {Pipeline} pipeline
  * @param {Api[]} apis
  * @param {Map<string, any>} edits
+ * @param {{ hash?: boolean }} [options]
  */
-export async function lintStep(pipeline, apis, edits) {
+export async function lintStep(pipeline, apis, edits, { hash = true } = {}) {
   const { lintAll } = await import('./lint.mjs');
   const linted = lintAll(pipeline, apis, edits);
-  const early = apis.length <= MADE_DURING_LINT ? new Map(apis.map((api) => [api, makeDocument(pipeline, api)])) : undefined;
+  const early = apis.length <= MADE_DURING_LINT ? new Map(apis.map((api) => [api, makeDocument(pipeline, api, hash)])) : undefined;
   const findings = await linted;
-  return { findings, made: (/** @type {Api} */ api) => early?.get(api) ?? makeDocument(pipeline, api) };
+  return { findings, made: (/** @type {Api} */ api) => early?.get(api) ?? makeDocument(pipeline, api, hash) };
 }
 
 /**
- * The generate step for one document: its bundle and types written, then, when it was
- * linted clean (`record`), recorded in the build cache (unless a file it read changed meanwhile).
+ * The generate step for one document: its bundle and types written, then, unless `record`
+ * is false (`npm run dev` records once its types line is out), recorded in the build cache
+ * (unless a file it read changed meanwhile).
  * @param {Made} made
  * @param {{ record?: boolean }} [options]
  * @returns {Promise<Made>}

@@ -29,7 +29,7 @@ import { ROOT } from '../model/apis.mjs';
 import { forgetWorkspaceKey, workspaceKeyOf } from './cache.mjs';
 import { createCompiler } from './compile-dist.mjs';
 import { formatFinding, InputError } from '../lib/findings.mjs';
-import { distCurrent, documentsReading, planDocuments, readDocumentEdit, readDocumentInputs } from './incremental.mjs';
+import { distCurrent, documentsReading, planDocuments, readDocumentEdit, readDocumentInputs, recordDocument } from './incremental.mjs';
 import { createPipeline } from './engines.mjs';
 import { changeSummary, summaryLines } from '../changes/index.mjs';
 import { operationsOf, writeManifest } from './manifest.mjs';
@@ -243,7 +243,7 @@ async function cycle(apis, { first = false } = {}) {
   // memory (Spectral lints in its own thread): nothing is written unless lint is clean.
   const edits = new Map();
   await Promise.all(apis.map(async (api) => edits.set(api.name, await readDocumentEdit(api))));
-  const { findings, made } = await lintStep(pipeline, apis, edits);
+  const { findings, made } = await lintStep(pipeline, apis, edits, { hash: false });
   for (const api of apis) unfinished[findings.length ? 'add' : 'delete'](api.name);
   if (findings.length) {
     problems(findings);
@@ -257,9 +257,8 @@ async function cycle(apis, { first = false } = {}) {
 
   t = performance.now();
   const bundled = [];
-  // Bundles and types are written (and recorded in the build cache, when lint is clean: so
-  // `npm run build` does not redo them) before any line: the types line follows at once.
-  const written = async (api) => writeDocument(await made(api), { record: !findings.length });
+  // Bundles and types are written before any line: the types line follows at once.
+  const written = async (api) => writeDocument(await made(api), { record: false });
   for (const result of await Promise.allSettled(apis.map(written))) {
     if (result.status === 'fulfilled') bundled.push(result.value);
     else if (result.reason instanceof InputError) problems(result.reason.findings);
@@ -274,6 +273,8 @@ async function cycle(apis, { first = false } = {}) {
   if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
+  // The build cache learns what was just made, so `npm run build` does not redo it.
+  if (!findings.length) await Promise.all(bundled.map(({ api, files, document }) => recordDocument(api, files, undefined, document)));
   const finished = await later(bundled.map((b) => b.api), { first });
   if (first) await dist;
   if (!finished) return log('overtaken', `${names}: a newer save came; its cycle does the gaps table, mock, docs and change report for these too`, total);
