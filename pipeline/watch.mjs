@@ -114,7 +114,7 @@ let laterStep = Promise.resolve();
 let laterSteps = 0; // under way or queued
 
 // `dev  idle` ends every burst of work: no cycle queued or running, no save waiting out its
-// burst, no late check to come, no dist/ compile under way. Until the next save, nothing
+// burst, no late check to come, no later step or dist/ compile under way. Until the next save, nothing
 // more is printed or written, so a script (or the watch test) that waits for this line
 // after its save reads outputs that are final.
 function announceIdle() {
@@ -287,6 +287,7 @@ async function cycle(apis, { first = false } = {}) {
  * and the disk, dist/ follows. No document is linted again for it.
  */
 async function dropRemoved(names) {
+  await laterStep; // an overtaken cycle's page or table is written before the removal's
   const t = performance.now();
   for (const name of names) {
     knownOperations.delete(name);
