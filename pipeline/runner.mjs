@@ -24,7 +24,7 @@ import { DOCUMENTS_IN_FLIGHT, mapLimit } from '../lib/pool.mjs';
  * @typedef {ReturnType<typeof loadApis>[number]} Api
  * @typedef {{ root: string, apis: Api[] }} Workspace the workspace a step works on: its root and the documents redocly.yaml lists
  * @typedef {Awaited<ReturnType<import('./engines.mjs').createPipeline>>} Pipeline
- * @typedef {{ api: Api, document: any, text: string, files: string[], before: Record<string, string> | undefined, types: Promise<string> }} Made one document's bundle and types, made in memory
+ * @typedef {{ api: Api, document: any, text: string, files: string[], before: Record<string, string> | undefined, types: string }} Made one document's bundle and types, made in memory
  */
 
 /** The workspace this checkout is: its root and the documents redocly.yaml lists now. */
@@ -35,7 +35,7 @@ const MADE_DURING_LINT = 8;
 
 /**
  * One document's bundle (text, document, the files it read and, with `hash`, their hashes
- * right after bundling) and its types (a promise of the text), in memory: nothing is written.
+ * right after bundling) and its types, in memory: nothing is written.
  * @param {Pipeline} pipeline
  * @param {Api} api
  * @param {boolean} hash
@@ -43,9 +43,8 @@ const MADE_DURING_LINT = 8;
  */
 function makeDocument(pipeline, api, hash) {
   const made = pipeline.bundled(api).then(async (result) => {
-    const types = pipeline.typesText(api, result.document);
-    types.catch(() => {}); // reported when it is awaited
-    return { api, ...result, before: hash ? await hashFiles(result.files) : undefined, types };
+    const before = hash ? await hashFiles(result.files) : undefined;
+    return { api, ...result, before, types: await pipeline.typesText(api, result.document) };
   });
   made.catch(() => {}); // reported when it is awaited
   return made;
@@ -84,7 +83,7 @@ export async function lintStep(pipeline, apis, edits, { hash = true } = {}) {
 export async function writeDocument(made, { record = true } = {}) {
   const { api, text, files, before, document } = made;
   await writeFileAtomic(api.bundle, text);
-  await writeFileAtomic(api.types, await made.types);
+  await writeFileAtomic(api.types, made.types);
   if (record) await recordDocument(api, files, before, document);
   return made;
 }
