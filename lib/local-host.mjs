@@ -51,8 +51,10 @@ const normaliseOrigin = (origin) => (origin === '*' ? '*' : (originOf(origin)?.o
  * origins allowed to change state (`*` = any); `bound`: the
  * address the server listens on (a specific non-loopback address is allowed as a Host).
  * Returns `{ refuseHost(req), refuseOrigin(req) }`.
+ * @param {{ allowHosts?: string[], allowOrigins?: string[], bound?: string }} [options]
  */
 export function localGuard({ allowHosts = [], allowOrigins = [], bound } = {}) {
+  /** @type {Set<string | undefined>} */
   const hosts = new Set(allowHosts.map((h) => (h === '*' ? '*' : (hostName(h) ?? String(h).toLowerCase()))));
   if (bound && !['0.0.0.0', '::', ''].includes(bound)) hosts.add(hostName(bound.includes(':') && !bound.startsWith('[') ? `[${bound}]` : bound));
   const origins = new Set(allowOrigins.map(normaliseOrigin));

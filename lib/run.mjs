@@ -2,7 +2,6 @@
 // its own short summary instead of the tools' banners.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from '../model/apis.mjs';
 
 // Telemetry and update notices off for every tool we start: nothing leaves the machine.
 export const QUIET_ENV = {
@@ -14,10 +13,18 @@ export const QUIET_ENV = {
   SCARF_ANALYTICS: 'false',
 };
 
-export function runTool(bin, args) {
+/**
+ * Runs `node <root>/node_modules/<bin> <args>` in `root` (the workspace, passed in: lib
+ * knows no workspace of its own; the current folder, where npm runs a script, when none is).
+ * @param {string} bin a CLI's path under node_modules
+ * @param {string[]} args
+ * @param {string} [root]
+ * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
+ */
+export function runTool(bin, args, root = process.cwd()) {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules', bin), ...args], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, [join(root, 'node_modules', bin), ...args], {
+      cwd: root,
       env: { ...process.env, ...QUIET_ENV },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -16,12 +16,9 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from '../model/apis.mjs';
-import { CACHE } from './cache.mjs';
 import { scratchDirFor, swapInDir } from '../lib/files.mjs';
 import { runTsc7 } from './tsc7.mjs';
 import { filesUnder } from '../lib/walk.mjs';
-
-const DIST = join(ROOT, 'dist');
 
 /** The projects, and where under dist/ each one's outDir (dist, dist/cjs) puts its files. */
 const PROJECTS = [
@@ -31,16 +28,23 @@ const PROJECTS = [
 
 export class CompileFailed extends Error {}
 
-/** Runs tsc on one project into `outDir`; resolves when clean, rejects with its report. */
-async function tsc(config, outDir) {
+/**
+ * Runs tsc on one project of the workspace at `root` into `outDir`; resolves when clean,
+ * rejects with its report.
+ * @param {string} root
+ * @param {string} config
+ * @param {string} outDir
+ * @param {AbortSignal} [signal]
+ */
+async function tsc(root, config, outDir, signal) {
   let result;
   try {
-    result = await runTsc7(['-p', config, '--outDir', outDir], { cwd: ROOT });
+    result = await runTsc7(['-p', config, '--outDir', outDir], { cwd: root, signal });
   } catch (error) {
     throw new CompileFailed(`compile: ${error.message}`);
   }
   if (result.signal) throw new CompileFailed(`${config}: tsc was stopped (${result.signal})`);
-  if (result.code !== 0) throw new CompileFailed(result.report.replaceAll(`${ROOT}/`, '') || `${config}: tsc exited with ${result.code} and said nothing`);
+  if (result.code !== 0) throw new CompileFailed(result.report.replaceAll(`${root}/`, '') || `${config}: tsc exited with ${result.code} and said nothing`);
 }
 
 // Not fs.promises.readdir's `recursive`: it follows symlinked folders on every Node line (lib/walk.mjs).
@@ -50,21 +54,26 @@ function countFiles(dir) {
 
 /**
  * Returns compile(): compiles every project present (a workspace copy may hold only
- * tsconfig.build.json) into dist/, swapped in whole; resolves to { files } (how many it
- * wrote), or rejects with CompileFailed (tsc's report, file(line,col): error TS…) and
- * dist/ untouched. Calls are not meant to overlap; `npm run dev` runs one at a time.
+ * tsconfig.build.json) of the workspace at `root` into its dist/, swapped in whole;
+ * resolves to { files } (how many it wrote), or rejects with CompileFailed (tsc's report,
+ * file(line,col): error TS…, or that `signal` stopped it) and dist/ untouched. Calls are
+ * not meant to overlap; `npm run dev` runs one at a time.
+ * @param {{ root?: string, projects?: typeof PROJECTS }} [options]
+ * @returns {(options?: { signal?: AbortSignal }) => Promise<{ files: number }>}
  */
-export function createCompiler({ projects = PROJECTS.filter(({ config }) => existsSync(join(ROOT, config))) } = {}) {
+export function createCompiler({ root = ROOT, projects = PROJECTS.filter(({ config }) => existsSync(join(root, config))) } = {}) {
+  const dist = join(root, 'dist');
   // The 5.9 compiler's saved state (build info and the hash of the dist/ it described),
   // left by a build before dist/ moved to TypeScript 7: nothing reads it any more. Once
   // per compiler, not per compile (`npm run dev` compiles on every save).
   let leftovers;
-  return async function compile() {
+  return async function compile({ signal } = {}) {
     if (!projects.length) throw new CompileFailed('compile: no tsconfig.build.json here, nothing to compile');
-    await (leftovers ??= rm(join(CACHE, 'tsc'), { recursive: true, force: true }));
-    const scratch = await scratchDirFor(DIST);
+    leftovers ??= rm(join(root, '.cache/provider-api/tsc'), { recursive: true, force: true });
+    await leftovers;
+    const scratch = await scratchDirFor(dist);
     try {
-      const results = await Promise.allSettled(projects.map(({ config, under }) => tsc(config, join(scratch, under))));
+      const results = await Promise.allSettled(projects.map(({ config, under }) => tsc(root, config, join(scratch, under), signal)));
       const failed = results.filter((r) => r.status === 'rejected').map((r) => r.reason);
       if (failed.length) {
         // Both projects compile the same sources, so most errors come twice: each line once.
@@ -73,7 +82,7 @@ export function createCompiler({ projects = PROJECTS.filter(({ config }) => exis
       }
       for (const { under, commonjs } of projects) if (commonjs) await writeFile(join(scratch, under, 'package.json'), '{"type":"commonjs"}\n');
       const files = countFiles(scratch);
-      await swapInDir(scratch, DIST);
+      await swapInDir(scratch, dist);
       return { files };
     } catch (error) {
       await rm(scratch, { recursive: true, force: true });

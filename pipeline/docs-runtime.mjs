@@ -61,7 +61,7 @@ async function extractRuntime() {
     const input = join(scratch, 'minimal.json');
     const output = join(scratch, 'minimal.html');
     await writeFile(input, JSON.stringify(MINIMAL));
-    const cli = await runTool('@redocly/cli/bin/cli.js', ['build-docs', input, '--inlineBundle', '-o', output]);
+    const cli = await runTool('@redocly/cli/bin/cli.js', ['build-docs', input, '--inlineBundle', '-o', output], ROOT);
     if (cli.code !== 0) throw new Error(`build-docs (for the Redoc runtime) failed:\n${withoutBanners(cli.stdout + cli.stderr)}`);
     return runtimeFromPage(await readFile(output, 'utf8'));
   } finally {

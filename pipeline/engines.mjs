@@ -47,16 +47,18 @@ function redoclyFinding(api, p) {
  * The engines for `apis`: Redocly's config always; Spectral (its ruleset loaded in its
  * thread) unless `lint: false`, for the commands that only bundle and type (generate,
  * bundle, types), which would otherwise load Spectral for nothing (about a second of CPU
- * in a new process).
+ * in a new process). `root`: the workspace whose redocly.yaml and .spectral.yaml it reads.
+ * @param {{ root?: string, apis?: ReturnType<typeof loadApis>, lint?: boolean }} [options]
  */
-export async function createPipeline({ apis = loadApis(), lint: withLint = true } = {}) {
+export async function createPipeline({ root = ROOT, apis = loadApis(), lint: withLint = true } = {}) {
+  const redoclyYaml = join(root, 'redocly.yaml');
   const noSpectral = { lint: () => Promise.reject(new Error('this pipeline was made without lint (createPipeline({ lint: false }))')), close: async () => {} };
   const [configLoaded, spectralStarted] = await Promise.allSettled([
-    loadConfig({ configPath: join(ROOT, 'redocly.yaml') }).catch((error) => {
-      throw new InputError([finding('redocly', join(ROOT, 'redocly.yaml'), 1, 1, 'error', 'config', error.message.split('\n')[0])]);
+    loadConfig({ configPath: redoclyYaml }).catch((error) => {
+      throw new InputError([finding('redocly', redoclyYaml, 1, 1, 'error', 'config', error.message.split('\n')[0])]);
     }),
     // Spectral lints in its own thread (pipeline/spectral-worker.mjs), beside Redocly.
-    withLint ? startSpectralWorker(join(ROOT, '.spectral.yaml')) : noSpectral,
+    withLint ? startSpectralWorker(join(root, '.spectral.yaml')) : noSpectral,
   ]);
   if (configLoaded.status === 'rejected') {
     if (spectralStarted.status === 'fulfilled') await spectralStarted.value.close(); // no worker left behind
@@ -77,7 +79,8 @@ export async function createPipeline({ apis = loadApis(), lint: withLint = true 
       : await lintFromString({ source: text, absoluteRef: api.root, config: aliasConfig, externalRefResolver });
     return problems
       .map((p) => aliasConfig.addProblemToIgnore(p))
-      .filter((p) => !p.ignored && p.severity !== 'off')
+      // 'off' is not in Redocly's ProblemSeverity type, but a rule set off can still report
+      .filter((p) => !p.ignored && /** @type {string} */ (p.severity) !== 'off')
       .map((p) => redoclyFinding(api, p));
   }
 
@@ -97,7 +100,7 @@ export async function createPipeline({ apis = loadApis(), lint: withLint = true 
       configFindings ??= lintConfig({ config, severity: 'error' }).then((problems) =>
         problems.map((p) => {
           const location = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
-          return finding('redocly', location?.source.absoluteRef ?? join(ROOT, 'redocly.yaml'), location?.start.line ?? 1, location?.start.col ?? 1, 'error', p.ruleId, p.message);
+          return finding('redocly', location?.source.absoluteRef ?? redoclyYaml, location?.start.line ?? 1, location?.start.col ?? 1, 'error', p.ruleId, p.message);
         }),
       );
       return [...(await configFindings), ...versionFindings(apis, checked), ...symlinkFindings()];

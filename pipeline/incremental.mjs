@@ -28,6 +28,7 @@ const docEntry = (api) => `doc-${api.slug}`;
 export async function planDocuments(apis) {
   const current = [];
   const stale = [];
+  /** @type {Record<string, number>} */
   const reasons = {};
   const edits = new Map(); // api name -> what changed since its last clean lint
   await Promise.all(
@@ -66,11 +67,30 @@ export async function readDocumentEdit(api) {
   return entry.value ? editOf(api, entry.value) : undefined;
 }
 
+/**
+ * The files (absolute) each document's last bundle read, by API name: its cache entry's
+ * inputs, as this process last read or wrote them. The one file-to-document map: `npm run
+ * dev` asks it which documents a saved file affects (`documentsReading`).
+ * @type {Map<string, Set<string>>}
+ */
+const inputsByName = new Map();
+
 /** The files (absolute) a current document's last bundle read, from its cache entry. */
 export async function readDocumentInputs(api) {
   const entry = await readEntry(docEntry(api));
-  return Object.keys(entry.value?.inputs ?? {}).map((file) => join(ROOT, file));
+  const files = Object.keys(entry.value?.inputs ?? {}).map((file) => join(ROOT, file));
+  inputsByName.set(api.name, new Set(files));
+  return files;
 }
+
+/**
+ * Those of `apis` whose last bundle read `file` (absolute), as their cache entries say.
+ * @template {{ name: string }} A
+ * @param {string} file
+ * @param {A[]} apis
+ * @returns {A[]}
+ */
+export const documentsReading = (file, apis) => apis.filter((api) => inputsByName.get(api.name)?.has(file));
 
 /**
  * Records a document that was linted clean, bundled and typed from `files`. `before` are
@@ -78,6 +98,7 @@ export async function readDocumentInputs(api) {
  * build ran, nothing is recorded (the next build redoes the document).
  */
 export async function recordDocument(api, files, before, document) {
+  inputsByName.set(api.name, new Set(files));
   const inputs = await hashFiles(files);
   if (before && JSON.stringify(before) !== JSON.stringify(inputs)) return false;
   // The operationIds per path key: a later lint of part of the document checks that an
@@ -105,31 +126,32 @@ export async function recordManifest(apis) {
 }
 
 
-// What tsconfig.build.json and tsconfig.cjs.json compile (src and generated/**/*.ts), plus the configs.
-const compileInputs = () => [
-  join(ROOT, 'tsconfig.json'),
-  join(ROOT, 'tsconfig.build.json'),
-  join(ROOT, 'tsconfig.cjs.json'),
-  ...filesUnder(join(ROOT, 'src'), (file) => file.endsWith('.ts')),
-  ...filesUnder(GENERATED, (file) => file.endsWith('.ts') && !relative(GENERATED, file).startsWith('docs')),
+/** What tsconfig.build.json and tsconfig.cjs.json of the workspace at `root` compile (src and generated/**\/*.ts), plus the configs. */
+const compileInputs = (/** @type {string} */ root) => [
+  join(root, 'tsconfig.json'),
+  join(root, 'tsconfig.build.json'),
+  join(root, 'tsconfig.cjs.json'),
+  ...filesUnder(join(root, 'src'), (file) => file.endsWith('.ts')),
+  ...filesUnder(join(root, 'generated'), (file) => file.endsWith('.ts') && !relative(join(root, 'generated'), file).startsWith('docs')),
 ];
-const distFiles = () => filesUnder(join(ROOT, 'dist'), () => true);
+const distFiles = (/** @type {string} */ root) => filesUnder(join(root, 'dist'), () => true);
 
-export async function distCurrent() {
+/** True when the dist/ of the workspace at `root` is what its last compile wrote, from the sources it has now. */
+export async function distCurrent(root = ROOT) {
   const entry = await readEntry('dist');
   if (!entry.value) return false;
-  const inputs = await hashFiles(compileInputs());
-  const outputs = await hashFiles(distFiles());
+  const inputs = await hashFiles(compileInputs(root));
+  const outputs = await hashFiles(distFiles(root));
   return JSON.stringify(inputs) === JSON.stringify(entry.value.inputs) && JSON.stringify(outputs) === JSON.stringify(entry.value.outputs);
 }
 
-/** Hashes the compile's inputs before it starts; `record()` stores them with dist/ after it. */
-export async function startDistRecord() {
-  const inputs = await hashFiles(compileInputs());
+/** Hashes the compile's inputs (of the workspace at `root`) before it starts; `record()` stores them with dist/ after it. */
+export async function startDistRecord(root = ROOT) {
+  const inputs = await hashFiles(compileInputs(root));
   return {
     async record() {
-      if (JSON.stringify(await hashFiles(compileInputs())) !== JSON.stringify(inputs)) return false;
-      await writeEntry('dist', { inputs, outputs: await hashFiles(distFiles()) });
+      if (JSON.stringify(await hashFiles(compileInputs(root))) !== JSON.stringify(inputs)) return false;
+      await writeEntry('dist', { inputs, outputs: await hashFiles(distFiles(root)) });
       return true;
     },
   };

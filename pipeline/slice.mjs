@@ -29,7 +29,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 function closure(graph, start) {
   const seen = new Set([start]);
   const queue = [start];
-  for (let i = 0; i < queue.length; i++) for (const next of graph.get(queue[i]) ?? []) if (!seen.has(next)) seen.add(next), queue.push(next);
+  for (let i = 0; i < queue.length; i++) {
+    for (const next of graph.get(queue[i]) ?? []) {
+      if (!seen.has(next)) queue.push(next);
+      seen.add(next);
+    }
+  }
   return seen;
 }
 

@@ -21,7 +21,7 @@ import spectralRefResolver from '@stoplight/spectral-ref-resolver'; // CommonJS
 
 // The resolver's own Cache class, read from an instance: json-ref-resolver is not a direct
 // dependency, and this is the very version Spectral's Resolver uses.
-const Cache = new spectralRefResolver.Resolver().uriCache.constructor;
+const Cache = /** @type {new (...args: any[]) => import('@stoplight/spectral-ref-resolver').Resolver['uriCache']} */ (new spectralRefResolver.Resolver().uriCache.constructor);
 
 /** Makes `runner.uriStack` assignable once (the first chain), then fixed. */
 function pinStack(runner) {
@@ -48,6 +48,7 @@ function pinStack(runner) {
 export class FirstChainCache extends Cache {
   // Called with the root document's runner (itself), and with the promise of a runner for
   // every other file (fast-memoize stores what lookupUri returns, before it settles).
+  /** @override */
   set(key, value) {
     if (typeof value?.then !== 'function') return super.set(key, pinStack(value));
     const pinned = value.then(pinStack);

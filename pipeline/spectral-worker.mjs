@@ -30,7 +30,10 @@ const THREAD_CODE = ['./spectral-worker.mjs', './spectral-ref-cache.mjs'].map((f
  * (where it resolves, links followed). Symbol.for: one registry however many copies of
  * this module the process loads.
  */
-const threads = (globalThis[Symbol.for('provider-api.spectral-threads')] ??= new Map());
+const THREADS = Symbol.for('provider-api.spectral-threads');
+globalThis[THREADS] ??= new Map();
+/** @type {Map<string, any>} */
+const threads = globalThis[THREADS];
 let codeKey;
 const threadKey = () =>
   (codeKey ??= THREAD_CODE.reduce((hash, url) => hash.update(fs.readFileSync(fileURLToPath(url))), createHash('sha256'))
@@ -133,12 +136,13 @@ if (!isMainThread && workerData?.spectralWorker) {
     };
   }
 
-  parentPort.on('message', async ({ id, type, ruleset, rulesetPath, guard, root, text }) => {
+  const port = /** @type {import('node:worker_threads').MessagePort} a worker's */ (parentPort);
+  port.on('message', async ({ id, type, ruleset, rulesetPath, guard, root, text }) => {
     if (type === 'drop') return void rulesets.delete(ruleset);
     try {
-      parentPort.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard) : await lint(ruleset, root, text)) });
+      port.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard) : await lint(ruleset, root, text)) });
     } catch (error) {
-      parentPort.postMessage({ id, error: error?.message ?? String(error) });
+      port.postMessage({ id, error: error?.message ?? String(error) });
     }
   });
 }

@@ -82,6 +82,7 @@ function refPaths(ref, fromFile) {
 const FORBIDDEN_ELEMENTS = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'style', 'meta', 'link', 'base', 'portal']);
 /** Attributes that do the same whatever their element (on* is checked by prefix). */
 const FORBIDDEN_ATTRIBUTES = new Set(['srcdoc', 'formaction', 'action', 'http-equiv', 'style']);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a browser strips from a URL, so they are what is dropped here
 const bare = (value) => value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
 /** A URL that runs script, or a document that can: javascript:, vbscript:, data: HTML, SVG or XML. */
 const SCRIPT_URL = /^(?:javascript|vbscript):|^data:(?:text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)[;,]/;
@@ -103,6 +104,7 @@ export function unsafeMarkup(text) {
   if (!/[<&:]/.test(text)) return undefined;
   const texts = [text];
   if (/[<&]/.test(text)) {
+    /** @type {any[]} parse5's nodes, of every kind: each is asked only what it may have */
     const stack = [parseFragment(text, { sourceCodeLocationInfo: true })];
     while (stack.length) {
       const node = stack.pop();
@@ -222,11 +224,13 @@ function checkFile(file, text) {
     }
   };
 
+  /** @type {any[]} */
   const aliases = [];
   // Iterative walk: [node, depth, key of this node, key of its parent].
+  /** @type {[any, number, any, any][]} */
   const stack = [[document.contents, 0, undefined, undefined]];
   while (stack.length) {
-    const [node, depth, key, parentKey] = stack.pop();
+    const [node, depth, key, parentKey] = /** @type {[any, number, any, any]} */ (stack.pop());
     if (!node) continue;
     if (isAlias(node)) {
       aliases.push(node);
@@ -447,6 +451,7 @@ export async function guardedFileRead(uri) {
 export async function guardedRedoclyResolver(config) {
   const { BaseResolver } = await import('@redocly/openapi-core');
   class GuardedResolver extends BaseResolver {
+    /** @override */
     async loadExternalRef(absoluteRef) {
       const refused = refusedRead(absoluteRef);
       if (refused) {

@@ -10,39 +10,44 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../model/apis.mjs';
 
 let found;
 
-/** `{ file, args }` to start TypeScript 7's tsc with (append tsc's own arguments); throws when not installed. */
+/**
+ * `{ file, args }` to start TypeScript 7's tsc with (append tsc's own arguments), resolved
+ * as this module's imports are; throws when not installed.
+ * @returns {{ file: string, args: string[] }}
+ */
 function tsc7Command() {
   if (found) return found;
   let manifest;
   try {
-    manifest = createRequire(join(ROOT, 'package.json')).resolve('typescript-7/package.json');
+    manifest = createRequire(import.meta.url).resolve('typescript-7/package.json');
   } catch {
     throw new Error('TypeScript 7 (the `typescript-7` dev dependency) is not installed. Run `npm ci`.');
   }
   try {
     const platform = createRequire(manifest).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`);
     const exe = join(dirname(platform), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
-    if (existsSync(exe)) return (found = { file: exe, args: [] });
+    if (existsSync(exe)) found = { file: exe, args: [] };
   } catch {
     // no platform package: the launcher says what is missing
   }
-  return (found = { file: process.execPath, args: [join(dirname(manifest), 'bin/tsc')] });
+  found ??= { file: process.execPath, args: [join(dirname(manifest), 'bin/tsc')] };
+  return found;
 }
 
 /**
- * Runs TypeScript 7's tsc with `args` (plus `--pretty false`) in `cwd`. Resolves to
+ * Runs TypeScript 7's tsc with `args` (plus `--pretty false`) in `cwd`, stopped (SIGTERM)
+ * when `signal` aborts. Resolves to
  * `{ code, signal, report }`: the exit code (null when it did not exit on its own or could
  * not start), the signal that stopped it, and what it printed (stdout then stderr,
  * trimmed). Rejects only when TypeScript 7 is not installed.
  */
-export function runTsc7(args, { cwd }) {
+export function runTsc7(args, { cwd, signal }) {
   const { file, args: prefix } = tsc7Command();
   return new Promise((resolve) => {
-    execFile(file, [...prefix, ...args, '--pretty', 'false'], { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(file, [...prefix, ...args, '--pretty', 'false'], { cwd, signal, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const report = `${stdout}${stderr}`.trim();
       if (!error) return resolve({ code: 0, signal: null, report });
       resolve({ code: typeof error.code === 'number' ? error.code : null, signal: error.signal ?? null, report: report || `tsc could not run (${error.code ?? error.message})` });

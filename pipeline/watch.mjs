@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 // `npm run dev [-- --port <n>] [-- --no-mock] [-- --no-docs] [-- --no-dist]`: watches specs/ (and the
-// lint configs) and, on a change, re-lints only the affected documents, re-bundles them,
-// regenerates their types and docs page, recompiles dist/, and makes the running mock
-// serve the new version. One warm process: the linters' engines, openapi-typescript and
-// Prism stay loaded between changes (dist/ is compiled by TypeScript 7's own process,
-// pipeline/compile-dist.mjs, which needs no warming).
+// lint configs) and, on a change, runs the build's steps (runner.mjs) for the affected
+// documents only: lint, bundle, types, then the running mock serves the new version, their
+// docs pages are rendered, and dist/ is recompiled. One warm process: the linters' engines,
+// openapi-typescript and Prism stay loaded between changes (dist/ is compiled by TypeScript
+// 7's own process, pipeline/compile-dist.mjs, which needs no warming).
+//
+// A newer save overtakes a cycle: once its types are written, a cycle that sees a newer save
+// waiting leaves its later steps (mock reload, docs pages, change report) to the next
+// cycle, which does them for its own documents and these, and a dist/ compile under way is
+// stopped and made again once the saves stop. So a save's types never wait for the work of
+// the save before it.
 //
 // A broken edit prints its problems (file:line:col) and changes nothing in generated/:
 // types, docs, dist/ and the mock keep the last good version until the edit is fixed.
@@ -23,13 +29,12 @@ import { ROOT } from '../model/apis.mjs';
 import { forgetWorkspaceKey, workspaceKeyOf } from './cache.mjs';
 import { createCompiler } from './compile-dist.mjs';
 import { formatFinding, InputError } from '../lib/findings.mjs';
-import { writeFileAtomic } from '../lib/files.mjs';
-import { distCurrent, planDocuments, readDocumentEdit, recordDocument, readDocumentInputs } from './incremental.mjs';
+import { distCurrent, documentsReading, planDocuments, readDocumentEdit, readDocumentInputs, recordDocument } from './incremental.mjs';
 import { createPipeline } from './engines.mjs';
 import { changeSummary, summaryLines } from '../changes/index.mjs';
 import { operationsOf, writeManifest } from './manifest.mjs';
 import { writeGaps } from './gaps.mjs';
-import { lintAll } from './lint.mjs';
+import { compileStep, docsStep, lintStep, writeDocument } from './runner.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -50,32 +55,23 @@ const SPECS = join(ROOT, 'specs');
 const CONFIGS = ['redocly.yaml', '.spectral.yaml'].map((file) => join(ROOT, file));
 const ms = (start) => `${Math.round(performance.now() - start)} ms`;
 const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${start === undefined ? '' : `  ${ms(start)}`}`);
-const problems = (findings) => findings.forEach((f) => console.error(formatFinding(f)));
+const problems = (/** @type {any[]} */ findings) => {
+  for (const f of findings) console.error(formatFinding(f));
+};
 
-const docs = withDocs ? await import('./docs.mjs') : undefined;
 // In TypeScript 7's processes: a compile never holds back the next save's types and docs page.
-const compile = createCompiler();
-let pipeline;
+const compile = createCompiler({ root: ROOT });
+/** @type {import('./runner.mjs').Pipeline} the engines, made from the configuration (undefined while it has never loaded) */
+let pipeline = /** @type {any} */ (undefined);
+/** @type {any} */
 let mock;
+/** The workspace the steps work on: this checkout, with the documents of the pipeline's configuration. */
+const here = (apis = pipeline.apis) => ({ root: ROOT, apis });
 
-// file -> the APIs (by name) whose bundle read it; rebuilt from each successful bundle.
-const dependents = new Map();
-/** Forgets which files the document `name` read. */
-function forgetDependencies(name) {
-  for (const [file, names] of dependents) if (names.delete(name) && names.size === 0) dependents.delete(file);
-}
-function recordDependencies(api, files) {
-  forgetDependencies(api.name);
-  for (const file of files) {
-    if (!dependents.has(file)) dependents.set(file, new Set());
-    dependents.get(file).add(api.name);
-  }
-}
-
-/** The APIs a changed file affects: those that read it, else those whose folder holds it. */
+/** The APIs a changed file affects: those whose last bundle read it (the build cache says), else those whose folder holds it. */
 function affectedBy(file) {
-  const known = dependents.get(file);
-  if (known?.size) return pipeline.apis.filter((api) => known.has(api.name));
+  const known = documentsReading(file, pipeline.apis);
+  if (known.length) return known;
   if (file.startsWith(join(SPECS, 'common') + sep)) return pipeline.apis; // not yet referenced: be safe
   return pipeline.apis.filter((api) => file.startsWith(api.specDir + sep) || file === api.root);
 }
@@ -84,47 +80,77 @@ function affectedBy(file) {
 // queued or running (one after another, on `running`), the late checks after them
 // (noticeLateChanges) and the dist/ compile (`compiling`). Declared before any of it runs:
 // the first cycle, before the watch starts, already compiles.
+/** @type {Set<string>} */
 let pending = new Set();
+/** @type {NodeJS.Timeout | undefined} */
 let timer;
+/** @type {Promise<void>} */
 let running = Promise.resolve();
 let cycles = 0;
 let lateChecks = 0;
+/** @type {Promise<void> | undefined} */
 let compiling;
-let compileAgain = false;
+/** @type {AbortController | undefined} */
+let stopCompile;
+let distWanted = false; // types were written since the running (or last) compile started
 let watching = false; // set with the `dev  watch` line: no `idle` before it
 
+/** A newer save waits: in its burst, or its cycle queued behind the running one. */
+const newerSave = () => pending.size > 0 || cycles > 1;
+/** @type {Promise<void> | undefined} resolves at the next save heard (changed()) */
+let saveHeard;
+let onSave = () => {};
+function nextSave() {
+  saveHeard ??= new Promise((resolve) => {
+    onSave = () => {
+      saveHeard = undefined;
+      resolve();
+    };
+  });
+  return saveHeard;
+}
+/** @type {Promise<unknown>} the later step under way (mock, docs…): one at a time; a newer save's lint and types do not wait for it */
+let laterStep = Promise.resolve();
+let laterSteps = 0; // under way or queued
+
 // `dev  idle` ends every burst of work: no cycle queued or running, no save waiting out its
-// burst, no late check to come, no dist/ compile under way. Until the next save, nothing
+// burst, no late check to come, no later step or dist/ compile under way. Until the next save, nothing
 // more is printed or written, so a script (or the watch test) that waits for this line
 // after its save reads outputs that are final.
 function announceIdle() {
-  if (watching && cycles === 0 && lateChecks === 0 && pending.size === 0 && timer === undefined && !compiling) log('idle', 'waiting for saves');
+  if (watching && cycles === 0 && lateChecks === 0 && laterSteps === 0 && pending.size === 0 && timer === undefined && !compiling) log('idle', 'waiting for saves');
 }
 
-// dist/ follows the generated types; compiles are serialised and coalesced, and run
-// after the cycle has printed its types line, so they never delay fresh types.
+// dist/ follows the generated types. Compiles are serialised and run after the cycle has
+// printed its types line, so they never delay fresh types; a newer save stops the one under
+// way (schedule()), and one compile follows once the saves stop.
 function compileDist() {
   if (options['no-dist']) return Promise.resolve();
-  if (compiling) {
-    compileAgain = true;
-    return compiling;
-  }
+  distWanted = true;
+  if (!compiling && !newerSave()) startCompile();
+  return compiling ?? Promise.resolve();
+}
+function startCompile() {
+  distWanted = false;
   const start = performance.now();
-  compiling = compile()
-    .then(({ files }) => log('dist', `${files} files -> dist/`, start))
+  const abort = new AbortController();
+  stopCompile = abort;
+  compiling = compileStep(here(), { compile, signal: abort.signal, force: true })
+    .then((files) => log('dist', `${files} files -> dist/`, start))
     .catch((error) => {
+      if (abort.signal.aborted) {
+        distWanted = true; // made again after the newer save
+        return;
+      }
       console.error(error.message);
       log('dist', 'FAILED; dist/ keeps the last good build', start);
     })
     .finally(() => {
       compiling = undefined;
-      if (compileAgain) {
-        compileAgain = false;
-        compileDist();
-      }
+      stopCompile = undefined;
+      if (cycles === 0 && distWanted && !newerSave()) startCompile();
       announceIdle();
     });
-  return compiling;
 }
 
 // Documents whose last cycle did not end clean (lint problems, a bundle that failed): a
@@ -145,21 +171,58 @@ async function operationsChanged(bundled) {
   return changed;
 }
 
-/** At most this many documents are bundled and typed in memory while they are linted. */
-const MADE_DURING_LINT = 8;
+// The steps after the types, and the documents (by name) each still owes: a cycle that a
+// newer save overtakes leaves its documents here, for the next cycle that gets that far.
+const LATER = {
+  // The gaps table of specs/README.md follows the x-source-gap records (not the types'); it
+  // reads every spec file that may hold one.
+  gaps: () => writeGaps(ROOT),
+  mock: async () => {
+    const t = performance.now();
+    await mock.reload(pipeline.apis).then(
+      () => log('mock', `reloaded ${mock.routes.length} operations`, t),
+      (error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`, t),
+    );
+  },
+  docs: async (apis, first) => {
+    const t = performance.now();
+    await docsStep(here(), apis).then(
+      () => log('docs', first ? `${apis.length} pages` : apis.map((a) => relative(ROOT, a.docs)).join(', '), t),
+      (error) => log('docs', `FAILED ${error.message}`, t),
+    );
+  },
+  changes: async (apis) => printChanges(apis),
+};
+/** @type {Record<keyof LATER, Set<string>>} */
+const owed = { gaps: new Set(), mock: new Set(), docs: new Set(), changes: new Set() };
 
-/** One document's bundle (text, document, files) and its types (a promise of the text), in memory. */
-function makeInMemory(api) {
-  const made = pipeline.bundled(api).then((result) => {
-    const types = pipeline.typesText(api, result.document);
-    types.catch(() => {}); // awaited when written
-    return { api, ...result, types };
-  });
-  made.catch(() => {}); // reported when it is awaited
-  return made;
+/**
+ * The steps after the types for `apis` and for what earlier cycles owe, one after another;
+ * false when a newer save overtook them: the step under way when it came finishes on its
+ * own, the rest stays owed.
+ */
+async function later(apis, { first = false } = {}) {
+  const steps = /** @type {const} */ (['gaps', ...(mock ? ['mock'] : []), ...(withDocs ? ['docs'] : []), ...(first ? [] : ['changes'])]);
+  for (const step of steps) for (const api of apis) owed[step].add(api.name);
+  for (const step of steps) {
+    if (newerSave()) return false;
+    const due = pipeline.apis.filter((api) => owed[step].has(api.name));
+    owed[step].clear();
+    if (!due.length) continue;
+    laterSteps++;
+    laterStep = laterStep
+      .then(() => LATER[step](due, first))
+      .catch((error) => log(step, `FAILED ${error.message}`))
+      .finally(() => {
+        laterSteps--;
+        announceIdle();
+      });
+    if (!(await Promise.race([laterStep.then(() => true), nextSave().then(() => false)]))) return false;
+  }
+  return true;
 }
 
-/** Lint -> bundle -> types -> manifest -> mock -> docs -> dist for some APIs. */
+/** Lint -> bundle -> types -> manifest, then dist/ and the later steps (mock, docs, changes), for some APIs. */
 async function cycle(apis, { first = false } = {}) {
   if (apis.length === 0) return;
   const names = first ? `${apis.length} documents` : apis.map((a) => a.name).join(', ');
@@ -180,25 +243,22 @@ async function cycle(apis, { first = false } = {}) {
   // memory (Spectral lints in its own thread): nothing is written unless lint is clean.
   const edits = new Map();
   await Promise.all(apis.map(async (api) => edits.set(api.name, await readDocumentEdit(api))));
-  const linting = lintAll(pipeline, apis, edits);
-  const making = apis.length <= MADE_DURING_LINT ? new Map(apis.map((api) => [api, makeInMemory(api)])) : undefined;
-  const findings = await linting;
-  for (const api of apis) (findings.length ? unfinished.add(api.name) : unfinished.delete(api.name));
+  const { findings, made } = await lintStep(pipeline, apis, edits, { hash: false });
+  for (const api of apis) unfinished[findings.length ? 'add' : 'delete'](api.name);
   if (findings.length) {
     problems(findings);
     log('lint', `${names}: ${findings.length} problem(s); generated/, docs, dist/ and mock keep the last good version`, t);
-    if (!first) return printChanges(apis); // a change report is wanted most while an edit is in progress
+    // A change report is wanted most while an edit is in progress (and is not owed again).
+    for (const api of apis) owed.changes.delete(api.name);
+    if (!first) return printChanges(apis);
   } else {
     log('lint', `${names} clean`, t);
   }
 
   t = performance.now();
   const bundled = [];
-  const written = async (api) => {
-    const made = await (making?.get(api) ?? makeInMemory(api));
-    await writeFileAtomic(api.bundle, made.text);
-    return made;
-  };
+  // Bundles and types are written before any line: the types line follows at once.
+  const written = async (api) => writeDocument(await made(api), { record: false });
   for (const result of await Promise.allSettled(apis.map(written))) {
     if (result.status === 'fulfilled') bundled.push(result.value);
     else if (result.reason instanceof InputError) problems(result.reason.findings);
@@ -206,37 +266,18 @@ async function cycle(apis, { first = false } = {}) {
   }
   for (const api of apis) if (!bundled.some((b) => b.api === api)) unfinished.add(api.name);
   if (bundled.length === 0) return log('bundle', 'nothing bundled; outputs unchanged', t);
-  for (const { api, files } of bundled) recordDependencies(api, files);
   log('bundle', first ? `${bundled.length} documents` : bundled.map((b) => b.api.name).join(', '), t);
 
   t = performance.now();
-  await Promise.all(bundled.map(async ({ api, types }) => writeFileAtomic(api.types, await types)));
   // The manifest reads every bundle: rewritten only when the operations changed.
   if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
   log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
   const dist = compileDist();
-  // The gaps table of specs/README.md follows the x-source-gap records (not the types').
-  await writeGaps();
   // The build cache learns what was just made, so `npm run build` does not redo it.
   if (!findings.length) await Promise.all(bundled.map(({ api, files, document }) => recordDocument(api, files, undefined, document)));
-
-  if (mock) {
-    t = performance.now();
-    await mock.reload(pipeline.apis).then(
-      () => log('mock', `reloaded ${mock.routes.length} operations`, t),
-      (error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`, t),
-    );
-  }
-  if (docs) {
-    t = performance.now();
-    const only = bundled.map((b) => b.api);
-    await docs.buildDocs(pipeline.apis, { only }).then(
-      () => log('docs', first ? `${only.length} pages` : only.map((a) => relative(ROOT, a.docs)).join(', '), t),
-      (error) => log('docs', `FAILED ${error.message}`, t),
-    );
-  }
+  const finished = await later(bundled.map((b) => b.api), { first });
   if (first) await dist;
-  else printChanges(bundled.map((b) => b.api));
+  if (!finished) return log('overtaken', `${names}: a newer save came; its cycle does the gaps table, mock, docs and change report for these too`, total);
   log('done', names, total);
 }
 
@@ -246,19 +287,19 @@ async function cycle(apis, { first = false } = {}) {
  * and the disk, dist/ follows. No document is linted again for it.
  */
 async function dropRemoved(names) {
+  await laterStep; // an overtaken cycle's page or table is written before the removal's
   const t = performance.now();
   for (const name of names) {
     knownOperations.delete(name);
     unfinished.delete(name);
-    forgetDependencies(name);
   }
   // The documents built so far: an entry added in the same save is not yet (its cycle,
   // right after this, adds it to the manifest, the mock and the docs once it is clean).
   const built = pipeline.apis.filter((api) => existsSync(api.bundle));
   await writeManifest(built);
-  await writeGaps();
+  await writeGaps(ROOT);
   if (mock) await mock.reload(built).catch((error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`));
-  if (docs) await docs.buildDocs(built).catch((error) => log('docs', `FAILED ${error.message}`));
+  if (withDocs) await docsStep(here(built)).catch((error) => log('docs', `FAILED ${error.message}`));
   compileDist();
   log('removed', `${names.join(', ')}: dropped from generated/, the mock and the docs`, t);
   // What the removal does to clients: version-removed / api-removed, one line per operation lost.
@@ -268,11 +309,13 @@ async function dropRemoved(names) {
 /**
  * What the saved edit does to clients, against HEAD (npm run changes, for these documents;
  * `removed`: the redocly.yaml entries the save removed).
+ * @param {any[]} apis
+ * @param {string[]} [removed]
  */
 function printChanges(apis, removed = []) {
   const t = performance.now();
   try {
-    const lines = summaryLines(changeSummary({ apis, base: 'HEAD', removed }));
+    const lines = summaryLines(changeSummary({ apis, base: 'HEAD', removed: /** @type {never[]} changes/index.mjs declares none */ (removed) }));
     for (const line of lines.slice(0, -1)) console.log(`dev  change   ${line}`);
     log('changes', lines.at(-1) ?? 'none against HEAD', t);
   } catch (error) {
@@ -290,7 +333,7 @@ async function loadPipeline() {
   forgetWorkspaceKey();
   try {
     const previous = pipeline;
-    pipeline = await createPipeline();
+    pipeline = await createPipeline({ root: ROOT });
     pipelineKey = workspaceKeyOf();
     await previous?.close();
     return true;
@@ -311,15 +354,15 @@ async function loadPipeline() {
 // or out of date.
 async function firstPass() {
   const { current, stale } = await planDocuments(pipeline.apis);
-  for (const api of current) recordDependencies(api, await readDocumentInputs(api));
+  for (const api of current) await readDocumentInputs(api);
   if (current.length) log('cache', `${current.length} of ${pipeline.apis.length} documents unchanged since the last build`);
   await cycle(stale, { first: true });
-  if (docs && stale.length < pipeline.apis.length) {
+  if (withDocs && stale.length < pipeline.apis.length) {
     const t = performance.now();
-    const { pages } = await docs.buildDocs(pipeline.apis);
+    const { pages } = await docsStep(here());
     log('docs', `${pages.length} pages brought up to date`, t);
   }
-  if (!stale.length && !(await distCurrent())) await compileDist();
+  if (!stale.length && !(await distCurrent(ROOT))) await compileDist();
   return { redone: stale.length > 0 };
 }
 /**
@@ -395,7 +438,6 @@ async function onChanges(files) {
       return cycle(changed);
     }
     // Every document again: each records the files it reads anew.
-    dependents.clear();
     return cycle(pipeline.apis);
   }
   if (!pipeline) return;
@@ -429,6 +471,7 @@ function schedule() {
   pending = new Set();
   timer = undefined;
   cycles++;
+  stopCompile?.abort(); // its types are stale: compiled again once the saves stop
   running = running
     .then(async () => {
       await Promise.all(files.map(async (file) => lastRead.set(file, await fingerprint(file))));
@@ -436,17 +479,21 @@ function schedule() {
       // save made while another cycle runs is read by the next one, never by that one.
       log('saved', files.map((file) => relative(ROOT, file)).join(', '));
       await onChanges(files);
+      // What an overtaken cycle left, when this one did not get there (a broken edit, a config).
+      if (!newerSave()) await later([]);
       noticeLateChanges(files);
     })
     .catch((error) => console.error(`dev  FAILED  ${error.stack ?? error}`))
     .finally(() => {
       cycles--;
+      if (cycles === 0 && distWanted && !compiling && !newerSave()) startCompile();
       announceIdle();
     });
 }
 
 function changed(path) {
   pending.add(path);
+  onSave();
   clearTimeout(timer);
   timer = setTimeout(schedule, 30); // editors write in bursts; one cycle per burst
 }
@@ -464,13 +511,14 @@ for (const watcher of watchers) {
     if (['add', 'change', 'unlink'].includes(event)) changed(path);
   });
 }
-await Promise.all([...watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', resolve))), warming]);
+await Promise.all([...watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', () => resolve(undefined)))), warming]);
 log('watch', `watching ${relative(ROOT, SPECS)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
 watching = true;
 
 async function stop() {
   await Promise.all(watchers.map((watcher) => watcher.close()));
   await running;
+  await laterStep;
   await compiling;
   await mock?.close();
   process.exit(0);

@@ -23,14 +23,22 @@ import { filesUnder } from '../../lib/walk.mjs';
 
 /**
  * Off when `PROVIDER_API_BUILD_SERVER=off` (or `0`, `false`, `no`) or the command has
- * `--no-server`; .ci/run and the test suite turn it off: each of their builds is a process
- * of its own, as on a fresh machine.
+ * `--no-server`; off too when `CI` is set (not empty, `false` or `0`), as Nx and Gradle keep
+ * their daemons off under CI: a CI job's build is a fresh machine's, and a detached server
+ * would outlive its step. `PROVIDER_API_BUILD_SERVER=on` (or `1`, `true`, `yes`) turns it on
+ * even there. .ci/run and the test suite turn it off: each of their builds is a process of
+ * its own, as on a fresh machine.
+ * @param {string[]} [args] the command's options
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {boolean}
  */
 export function serverWanted(args = [], env = process.env) {
   // Windows has no Unix sockets in a folder of the user's own (named pipes are another
   // design): every build there is a process of its own.
-  if (process.platform === 'win32') return false;
-  return !args.includes('--no-server') && !/^(off|0|false|no)$/i.test(env.PROVIDER_API_BUILD_SERVER ?? '');
+  if (process.platform === 'win32' || args.includes('--no-server')) return false;
+  const setting = env.PROVIDER_API_BUILD_SERVER ?? '';
+  if (/^(on|1|true|yes)$/i.test(setting)) return true;
+  return !/^(off|0|false|no)$/i.test(setting) && /^(|false|0)$/i.test(env.CI ?? '');
 }
 
 /** This user's folder for build-server sockets under `base`, made (0700) if need be; throws when it is not safe to use. */

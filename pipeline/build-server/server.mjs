@@ -4,7 +4,7 @@
 // CPU before it does anything the edit needs (Node's module loading, Redocly's config,
 // Spectral's thread and ruleset, openapi-typescript with TypeScript, the docs renderer);
 // this process loads them once and then runs each build a client sends it, the same
-// `buildHere()` a process would run (pipeline/build.mjs), with its output sent back line by
+// `buildHere()` a process would run (pipeline/runner.mjs), with its output sent back line by
 // line and its exit code. The idea is Gradle's daemon and TypeScript's tsserver: the work
 // is the same, only the start-up is paid once.
 //
@@ -43,7 +43,10 @@ const log = (...values) => write(`${new Date().toISOString()} ${format(...values
 const answering = (path) =>
   new Promise((resolve) => {
     const probe = createConnection(path);
-    probe.once('connect', () => (probe.destroy(), resolve(true)));
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
     probe.once('error', () => resolve(false));
   });
 
@@ -54,8 +57,8 @@ if (existsSync(SOCKET)) {
   } catch {} // another server starting at the same moment removed it first
 }
 
-const { buildHere, STEP_FLAGS } = await import('../build.mjs');
-/** The options a client may pass on (pipeline/build.mjs): anything else is refused. */
+const { buildHere, STEP_FLAGS } = await import('../runner.mjs');
+/** The options a client may pass on (pipeline/runner.mjs): anything else is refused. */
 const FLAGS = new Set(STEP_FLAGS);
 let queue = Promise.resolve();
 let active = 0;
@@ -68,6 +71,7 @@ const idle = () => {
 };
 
 const server = createServer({ allowHalfOpen: false }, (socket) => {
+  /** @type {string | undefined} what the client sent until its request's line ends (undefined after) */
   let buffered = '';
   socket.setEncoding('utf8');
   socket.on('error', () => {}); // a client gone mid-build: the build goes on, its lines are dropped
@@ -120,7 +124,10 @@ function handle(socket, request) {
   active++;
   clearTimeout(idleTimer);
   queue = queue.then(async () => {
-    if (socket.destroyed) return void active--, idle(); // its client went away while it waited
+    if (socket.destroyed) {
+      active--; // its client went away while it waited
+      return idle();
+    }
     send(socket, { out: `build  on this workspace's build server (pid ${process.pid}, build ${++builds})\n` });
     // Every build reads the configs afresh, as a new process does: the workspace key
     // (redocly.yaml, .spectral.yaml, spectral/ and the tools) is computed again.

@@ -18,6 +18,7 @@ import { workspaceCopy } from '../helpers/workspace-copy.js';
 // A zombie (ended, not yet reaped by init) is not alive: pipeline/process-alive.mjs.
 import { processAlive as alive } from '../../lib/process-alive.mjs';
 import { filesUnder } from '../../lib/walk.mjs';
+import { serverWanted } from '../../pipeline/build-server/address.mjs';
 
 const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 const TYPES = 'generated/types/businesscentral-v1.0.ts';
@@ -211,6 +212,31 @@ describe.sequential('npm run build on the build server', () => {
     expect(await gone(first, 10_000)).toBe(true);
     const again = await build(['--stop-server']);
     expect(again.output).toContain('build  no build server runs for this workspace');
+  });
+
+  it('starts no server under CI (CI set), unless PROVIDER_API_BUILD_SERVER=on asks for one', { timeout: 120_000 }, async () => {
+    // No server runs now (the case above stopped it): a build under CI builds in its own process.
+    const ci = await build(STEPS, { CI: 'true', PROVIDER_API_BUILD_SERVER: '' });
+    expect(ci.code, ci.output).toBe(0);
+    expect(ci.output).not.toContain('build server');
+    expect((await build(['--stop-server'], { CI: 'true' })).output).toContain('build  no build server runs for this workspace');
+    // Asked for by name, it starts even under CI.
+    const asked = await build(STEPS, { CI: 'true', PROVIDER_API_BUILD_SERVER: 'on' });
+    expect(asked.code, asked.output).toBe(0);
+    expect(asked.output).toContain('started a build server for this workspace');
+    expect((await build(['--stop-server'])).output).toContain('build  the build server stopped');
+    expect(await gone(pidOf(asked.output), 10_000)).toBe(true);
+  });
+
+  it('reads CI as CI services set it: any value but empty, false and 0 means CI', () => {
+    const on = { PROVIDER_API_BUILD_SERVER: 'on' };
+    for (const CI of ['true', '1', 'yes', 'woodpecker']) {
+      expect(serverWanted([], { CI }), CI).toBe(false);
+      expect(serverWanted([], { CI, ...on }), CI).toBe(true);
+      expect(serverWanted(['--no-server'], { CI, ...on }), CI).toBe(false);
+    }
+    for (const CI of [undefined, '', 'false', 'FALSE', '0']) expect(serverWanted([], { CI }), String(CI)).toBe(true);
+    expect(serverWanted([], { PROVIDER_API_BUILD_SERVER: 'off' })).toBe(false);
   });
 
   it('starts no server when its socket folder can be entered by other users, and builds in its own process', { timeout: 120_000 }, async () => {

@@ -364,4 +364,33 @@ describe('npm run dev, compiling dist/', () => {
     }
     expect(dist).toContain('Short code, for dist.');
   });
+
+  // Two saves back to back (an editor's format-on-save, "save all"): the second lands once the
+  // first's types are written, while its dist/ compile (about a second) runs. The second's
+  // cycle does not wait for that compile: it is stopped, and one compile, after the second's
+  // types, makes dist/.
+  it('lets a newer save overtake the cycle before it: its types come before any compile, and one compile follows', { timeout: 60_000 }, async () => {
+    const path = join(distDir, SHIPMENT_SCHEMA);
+    const save = async (description: string) => {
+      const text = (await readFile(path, 'utf8')).replace(/(  code:\n    type: string\n    description: )[^\n]*/, `$1${description}`);
+      expect(text).toContain(description);
+      await renameOver(path, text);
+    };
+    await waitFor(/dev {2}idle [^\n]*\n$/, 0, 25_000, read); // the case before has ended
+    const from = devOutput.length;
+    await save('Short code, first of a burst.');
+    await waitFor(/dev {2}types /, from, 20_000, read);
+    await save('Short code, second of a burst.');
+    const burst = await waitFor(/dev {2}dist [^\n]*-> dist\/[\s\S]*dev {2}idle /, from, 30_000, read);
+    const secondSaved = burst.indexOf('dev  saved ', burst.indexOf('dev  types '));
+    expect(secondSaved, burst).toBeGreaterThan(0);
+    const secondTypes = burst.indexOf('dev  types ', secondSaved);
+    expect(secondTypes, burst).toBeGreaterThan(secondSaved);
+    // No compile ended before the second save's types: the first one did not hold them back ...
+    expect(burst.slice(0, secondTypes)).not.toMatch(/^dev {2}dist /m);
+    // ... and it was stopped, not finished: one compile in the burst, of the second save.
+    expect(burst.match(/^dev {2}dist /gm), burst).toHaveLength(1);
+    expect(await readFile(join(distDir, SHIPMENT_TYPES), 'utf8')).toContain('Short code, second of a burst.');
+    expect(await readFile(join(distDir, SHIPMENT_DIST), 'utf8')).toContain('Short code, second of a burst.');
+  });
 });
