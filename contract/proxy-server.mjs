@@ -141,7 +141,6 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
   if (!/^https?:$/.test(target.protocol)) throw new Error(`--upstream must be an http(s) URL (got ${upstream})`);
   const transport = target.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 16 });
-  // @ts-expect-error: lib/local-host.mjs has no JSDoc yet, so its `allowHosts = []` reads as never[]; drop this once it declares string[]
   const local = localGuard({ allowHosts, bound: host });
   // SNI and the certificate check name the upstream, never a Host the client chose.
   const servername = target.protocol === 'https:' && !isIP(target.hostname.replace(/^\[|\]$/g, '')) ? target.hostname : undefined;

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isMap, isScalar, parse, parseDocument } from 'yaml';
-import { clashingKeys } from '../rules/component-files.js';
+import { clashingKeys } from '../model/component-files.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

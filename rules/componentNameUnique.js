@@ -15,7 +15,7 @@
 // order, the root's own components first), naming the other; between two files, which the
 // bundler calls `-2` follows its own order of visits, so the message names both without
 // saying which.
-import { componentKey, fileOf, targetOf } from './component-files.js';
+import { componentKey, fileOf, targetOf } from '../model/component-files.mjs';
 
 const isObject = (value) => value !== null && typeof value === 'object';
 

@@ -269,7 +269,10 @@ describe('status URLs', () => {
   it('follow the Host the request came in on', async () => {
     // fetch cannot set Host: node:http can.
     const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const req = request(at.server('rg-lro', 'alpha'), { method: 'PUT', headers: { ...HEADERS, host: `localhost:${mock.port}` } }, (res) => (res.resume(), resolve(res.headers)));
+      const req = request(at.server('rg-lro', 'alpha'), { method: 'PUT', headers: { ...HEADERS, host: `localhost:${mock.port}` } }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      });
       req.on('error', reject);
       req.end(JSON.stringify(SERVER));
     });

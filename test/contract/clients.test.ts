@@ -28,7 +28,7 @@ type Answer = { ok: boolean; response: Response; data?: unknown; error?: unknown
 type PathMethod = (path: string, init: object) => Promise<Answer>;
 
 /** A value for a required header or query parameter, from the document (If-Match: a tag). */
-const valueOf = (op: Operation, param: any): unknown => {
+const exampleOf = (op: Operation, param: any): unknown => {
   if (param.in === 'header' && String(param.name).toLowerCase() === 'if-match') return 'W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="';
   const value = param.example ?? Object.values<any>(param.examples ?? {})[0]?.value ?? param.schema?.example ?? param.schema?.enum?.[0];
   if (value === undefined) throw new Error(`${op.operationId}: required ${param.in} parameter ${param.name} has no example to send`);
@@ -44,7 +44,7 @@ const valueOf = (op: Operation, param: any): unknown => {
 const call = (op: Operation, prefer: string, scenario: string): Promise<Answer> => {
   const client = (op.family === 'resource-manager' ? arm(op) : bc(op)) as unknown as Record<string, PathMethod>;
   const required = specOf(op).params.filter((p) => p.required && (p.in === 'header' || p.in === 'query') && p.name !== 'api-version');
-  const group = (where: string) => Object.fromEntries(required.filter((p) => p.in === where).map((p) => [p.name, valueOf(op, p)]));
+  const group = (where: string) => Object.fromEntries(required.filter((p) => p.in === where).map((p) => [p.name, exampleOf(op, p)]));
   const body = bodyFor<unknown>(op, scenario);
   return client[op.method]!(op.path, {
     params: { path: path(op), header: group('header'), query: group('query') },

@@ -17,7 +17,11 @@ interface Rule {
 }
 
 const headers = (change: (h: Record<string, string>) => Record<string, string>) => (r: RawRequest) => ({ ...r, headers: change({ ...r.headers }) });
-const without = (name: string) => headers((h) => (delete h[name], h));
+const without = (name: string) =>
+  headers((h) => {
+    delete h[name];
+    return h;
+  });
 const withHeader = (name: string, value: string) => headers((h) => ({ ...h, [name]: value }));
 const query = (change: (q: string) => string) => (r: RawRequest) => {
   const [path, q = ''] = r.path.split('?');

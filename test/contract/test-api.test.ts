@@ -1,6 +1,6 @@
 // The mock's test API (seed, state, override, requests, reset) in-process and over HTTP
 // under /__mock, on the fixture documents (fixtures/growth/).
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../mock/index.js';
 import { INITIAL_ETAG, JSON_HEADERS, startFixtureMock } from './growth-fixtures.js';

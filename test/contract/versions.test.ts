@@ -41,7 +41,7 @@ const UNSERVED_SQL = '1999-01-01';
 let served: Array<{ api: string; operationId: string; version: string }> = [];
 const vendorPrefixes = () => served.filter((o) => o.operationId === 'updateVendor').map((o) => `/api/${o.version}`);
 const sqlServed = () => served.filter((o) => o.operationId === SQL_OP).map((o) => o.version).sort().join(', ');
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 let copy: Awaited<ReturnType<typeof workspaceCopy>>;
 let mock: MockProcess;
@@ -156,14 +156,14 @@ describe('several versions of one API in one mock', () => {
     const response = await send(nameCheck(UNSERVED_SQL), mock.url);
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ error: { code: 'InvalidApiVersionParameter' } });
-    expect((response.json as any).error.message).toMatch(new RegExp(`'${UNSERVED_SQL}'.*${escape(sqlServed())}`));
+    expect((response.json as any).error.message).toMatch(new RegExp(`'${UNSERVED_SQL}'.*${escapeRegExp(sqlServed())}`));
   });
 
   it('no api-version: the family error', async () => {
     const response = await send({ ...nameCheck('x'), path: nameCheck('x').path.replace(/\?.*/, '') }, mock.url);
     expect(response.status).toBe(400);
     expect((response.json as any).error).toMatchObject({ code: 'MissingApiVersionParameter' });
-    expect((response.json as any).error.message).toMatch(new RegExp(`query parameter api-version is required.*${escape(sqlServed())}`));
+    expect((response.json as any).error.message).toMatch(new RegExp(`query parameter api-version is required.*${escapeRegExp(sqlServed())}`));
   });
 
   // The clients check a pin by its shape only (their types check it against the versions
@@ -183,7 +183,7 @@ describe('several versions of one API in one mock', () => {
     const unserved = await check(UNSERVED_SQL);
     expect(unserved.ok).toBe(false);
     expect(unserved.response.status).toBe(400);
-    expect(unserved.error).toMatchObject({ error: { code: 'InvalidApiVersionParameter', message: expect.stringMatching(new RegExp(`'${UNSERVED_SQL}'.*${escape(sqlServed())}`)) } });
+    expect(unserved.error).toMatchObject({ error: { code: 'InvalidApiVersionParameter', message: expect.stringMatching(new RegExp(`'${UNSERVED_SQL}'.*${escapeRegExp(sqlServed())}`)) } });
 
     // Business data: the version is the path prefix, so an unserved one is a path nobody serves.
     const vendor = (version: string) =>

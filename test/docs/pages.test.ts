@@ -484,7 +484,9 @@ async function openOperation(page: Page, doc: any, op: (typeof operations)[numbe
       async () => {
         if (!current() || !(await heading.first().isVisible())) {
           if ((await entry.count()) > 0) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
-          else await page.evaluate((hash) => void (location.hash = hash), route);
+          else await page.evaluate((hash) => {
+            location.hash = hash;
+          }, route);
         }
         return current() && (await heading.first().isVisible());
       },

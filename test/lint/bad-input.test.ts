@@ -7,8 +7,6 @@
 // lints one document, however many the workspace has. One case also runs each command as the shell does, a new Node process on a copy
 // of its own, for the exit code and the output it really prints.
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess, type CommandResult } from '../helpers/in-process.js';
@@ -149,7 +147,10 @@ describe.sequential('in-process, one copy per document, broken and put back per 
   // root -> a copy holding that document alone, made when a case first needs it.
   const shared = new Map<string, Promise<string>>();
   const copyFor = (root: string) => {
-    if (!shared.has(root)) shared.set(root, workspaceCopy('bad-input-', { documents: [root] }).then((copy) => (copies.push(copy.remove), copy.dir)));
+    if (!shared.has(root)) shared.set(root, workspaceCopy('bad-input-', { documents: [root] }).then((copy) => {
+      copies.push(copy.remove);
+      return copy.dir;
+    }));
     return shared.get(root)!;
   };
 

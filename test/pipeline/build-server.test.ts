@@ -18,6 +18,7 @@ import { workspaceCopy } from '../helpers/workspace-copy.js';
 // A zombie (ended, not yet reaped by init) is not alive: pipeline/process-alive.mjs.
 import { processAlive as alive } from '../../lib/process-alive.mjs';
 import { filesUnder } from '../../lib/walk.mjs';
+// @ts-expect-error: plain ESM module without types
 import { serverWanted } from '../../pipeline/build-server/address.mjs';
 
 const SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';

@@ -17,7 +17,6 @@ import { tsc7 } from '../helpers/tsc7.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, '../..');
 const CHECK = 'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability';
 const VENDOR = 'PATCH /companies({company_id})/vendors({vendor_id})';
 let dir: string;

@@ -172,7 +172,10 @@ describe('redirects (injected fetch)', () => {
     const arm = createResourceManagerClient({
       baseUrl: 'https://management.example.com',
       token: 't',
-      fetch: (request) => ((mode = request.redirect), fake.fetch(request)),
+      fetch: (request) => {
+        mode = request.redirect;
+        return fake.fetch(request);
+      },
     });
     await arm.GET(IMAGES, imagesInit);
     expect(mode).toBe('manual');

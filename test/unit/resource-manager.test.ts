@@ -61,7 +61,10 @@ describe('apiVersions', () => {
       baseUrl: BASE,
       token: 't',
       apiVersions: { sql: '2025-01-01' },
-      fetch: async (request: Request) => (calls.push(request), new Response('{}', { headers: { 'Content-Type': 'application/json' } })),
+      fetch: async (request: Request) => {
+        calls.push(request);
+        return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
+      },
     });
     await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
     expect(new URL(calls[0]!.url).searchParams.get('api-version')).toBe('2025-01-01');
@@ -75,7 +78,10 @@ describe('apiVersions', () => {
       token: 't',
       retry: false,
       apiVersions: { sql: '2030-01-01-preview' as '2025-01-01' },
-      fetch: async (request: Request) => (calls.push(request), json(answer, 400)),
+      fetch: async (request: Request) => {
+        calls.push(request);
+        return json(answer, 400);
+      },
     });
     const result = await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
     expect(calls.map((c) => new URL(c.url).searchParams.getAll('api-version'))).toEqual([['2030-01-01-preview']]);

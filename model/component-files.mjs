@@ -1,6 +1,6 @@
-// Which component a file becomes when the bundler writes a document (componentNameUnique.js),
+// Which component a file becomes when the bundler writes a document (rules/componentNameUnique.js),
 // shared with the pipeline's slice check (pipeline/slice.mjs), so both judge alike.
-// Plain string work, no Node modules: Spectral loads this folder as its ruleset's functions.
+// Plain string work, no Node modules: the house rules (rules/) load it through Spectral's bundler.
 
 /** An absolute file path from a path or a file:// URI as Spectral names documents. */
 export function fileOf(uri) {
