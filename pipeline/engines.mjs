@@ -110,7 +110,15 @@ export async function createPipeline({ root = ROOT, apis = loadApis(), lint: wit
     lintScopes: new Map(),
 
     /**
-     * Every error, warning, info or hint of both linters for one API; any one fails lint.
+     * The notes of the last lint of each API: findings of severity `hint` (a house rule's
+     * advice, such as a marking the clients ignore), printed by `npm run lint` but never
+     * failing it, so a document that follows its service's own habit still builds.
+     */
+    notes: new Map(),
+
+    /**
+     * Every error, warning or info of both linters for one API; any one fails lint (a hint
+     * is a note: kept in `notes`, see above).
      * With `edit` (`{ changed, operations }` from the build cache, lib/incremental.mjs: the
      * files changed since its last clean lint), the linters first see only the path items
      * the edit reached (lib/slice.mjs); a clean slice is the answer, anything else is
@@ -125,12 +133,17 @@ export async function createPipeline({ root = ROOT, apis = loadApis(), lint: wit
           spectralWorker.lint(api.root, text).catch((error) => thrown('spectral', api, error)),
         ]).then((found) => found.flat());
       const slice = edit && !content.length ? sliceFor({ root: api.root, graph, ...edit }) : { whole: 'no edit given' };
-      if (slice.text !== undefined && (await both(slice.text)).length === 0) {
+      /** @param {any[]} found */
+      const failing = (found) => {
+        pipeline.notes.set(api.name, found.filter((f) => f.severity === 'hint'));
+        return found.filter((f) => f.severity !== 'hint');
+      };
+      if (slice.text !== undefined && failing(await both(slice.text)).length === 0) {
         pipeline.lintScopes.set(api.name, { keys: slice.keys, total: slice.total });
         return [];
       }
       pipeline.lintScopes.set(api.name, { whole: slice.whole ?? 'the slice had findings' });
-      return [...content, ...(await both())].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+      return failing([...content, ...(await both())]).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
     },
 
     /**

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run lint [api…]`: Redocly (recommended-strict, from redocly.yaml) and Spectral
 // (spectral:oas + house rules, from .spectral.yaml) over every API in redocly.yaml, or the
-// named ones. Any error, warning, info or hint fails, printed as file:line:col.
+// named ones. Any error, warning or info fails, printed as file:line:col; a hint is a note
+// (a house rule's advice), printed and never failing.
 import { formatFinding, createPipeline } from './engines.mjs';
 import { isMain, runCommand } from '../lib/findings.mjs';
 import { seconds } from '../lib/run.mjs';
@@ -41,6 +42,9 @@ export const main = (names = process.argv.slice(2)) => runCommand('lint', async 
   const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios({ root: ROOT, guard: trust, files: scenarios }))];
   const findings = [...new Map(all.map((f) => [formatFinding(f), f])).values()];
   for (const f of findings) console.error(formatFinding(f));
+  // Notes (house rules' advice, severity hint): shown, never failing.
+  const notes = [...new Map(apis.flatMap((api) => pipeline.notes.get(api.name) ?? []).map((f) => [formatFinding(f), f])).values()];
+  for (const f of notes) console.log(formatFinding({ ...f, severity: 'note' }));
   const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
   const arazzo = scenarios.length ? ` + ${scenarios.length} Arazzo scenarios` : '';
   console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents${arazzo}, ${seconds(start)}`);

@@ -92,6 +92,10 @@ describe('an official Azure SDK against the mock of a grown workspace', () => {
     expect(build.code).toBe(0);
     const apis = await readGeneratedConst(dir, 'client-manifest.ts', 'apis');
     expect(apis['resource-manager'].sql.finalStateVia?.[`PUT ${GROWTH.servers.server}`]).toBe('azure-async-operation');
+    // npm run lint says what the clients do instead, as a note that does not fail it.
+    const lint = await runInProcess(dir, 'pipeline/lint.mjs');
+    expect(lint.code).toBe(0);
+    expect(lint.output).toMatch(/paths\/server\.yaml:\d+:\d+ {2}note {2}house-arm-final-state-via {2}PUT .*original URI/);
   });
 
   it('@azure/arm-sql creates, reads, lists, updates and deletes a server with its own pollers', async () => {

@@ -581,7 +581,7 @@ describe('house-odata-query-example reports at the parameter, for each operation
   });
 });
 
-describe('house-arm-final-state-via warns at the marking, saying what @azure/core-lro does instead', () => {
+describe('house-arm-final-state-via notes at the marking (a hint: never failing lint), saying what @azure/core-lro does instead', () => {
   const finalStateFindings = async (doc: Doc) => (await lintDocument(doc)).filter((r) => r.code === 'house-arm-final-state-via');
   /** The resource document with a long-running POST action on the resource, `headers` on its 202. */
   const withAction = (via: string, headers: Doc) =>
@@ -598,12 +598,12 @@ describe('house-arm-final-state-via warns at the marking, saying what @azure/cor
       };
     })();
 
-  it('a PUT: at its final-state-via, a warning naming the original URI', async () => {
+  it('a PUT: at its final-state-via, a note naming the original URI', async () => {
     const doc = armResourceDocument();
     put(doc)['x-ms-long-running-operation-options']['final-state-via'] = 'azure-async-operation';
     const found = await finalStateFindings(doc);
     expect(found).toHaveLength(1);
-    expect(found[0]!.severity).toBe(1); // warning
+    expect(found[0]!.severity).toBe(3); // hint: a note, never failing lint
     expect(found[0]!.path).toEqual(['paths', RESOURCE, 'put', 'x-ms-long-running-operation-options', 'final-state-via']);
     expect(found[0]!.message).toMatch(/^PUT .*final-state-via "azure-async-operation" is not read: @azure\/core-lro reads a PUT's result from its original URI/);
   });
