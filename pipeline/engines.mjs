@@ -11,6 +11,7 @@ import { startSpectralWorker } from './spectral-worker.mjs';
 import { sliceFor } from './slice.mjs';
 import { checkTree, guardedRedoclyResolver, symlinkFindings } from './trust.mjs';
 import { versionFindings } from '../model/version-checks.mjs';
+import { withReadOnlyMarked } from '../model/schemas.mjs';
 
 export { formatFinding };
 
@@ -174,7 +175,9 @@ export async function createPipeline({ root = ROOT, apis = loadApis(), lint: wit
       // Loaded on first use: it brings TypeScript (~1 s of start-up), which `npm run lint`
       // never needs.
       const { default: openapiTS, astToString } = await import('openapi-typescript');
-      const ast = await openapiTS(structuredClone(document), { readWriteMarkers: true, silent: true });
+      // Read-only wherever it is written (a referenced schema, allOf, items): marked on the
+      // property, the only place openapi-typescript's $Read markers look (model/schemas.mjs).
+      const ast = await openapiTS(withReadOnlyMarked(structuredClone(document)), { readWriteMarkers: true, silent: true });
       return typesHeader(api) + astToString(ast);
     },
 

@@ -363,6 +363,9 @@ describe('growing the workspace by the recipe', () => {
         const id: string | undefined = created.id;
         out.push(['created', created.name, created.location, state, id]);
         for (const name of ['client-b', 'client-c']) await arm.beginAndWait('PUT', '${server}', { params: { path: { ...path, serverName: name } }, body: { location: 'westeurope' }, pollIntervalMs: 0 });
+        // Read-only where the referenced schema says so (ProvisioningState.yaml): no request body takes it (never called).
+        // @ts-expect-error provisioningState is read-only
+        void (() => arm.beginAndWait('PUT', '${server}', { params: { path }, body: { location: 'westeurope', properties: { provisioningState: 'Succeeded' } } }));
         // The action: started, waited on (Location), resolved with its result, typed as its 200.
         const failedOver = await arm.beginAndWait('POST', '${failover}', { params: { path }, pollIntervalMs: 0 });
         const region: string | undefined = failedOver.primaryRegion;
