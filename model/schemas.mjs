@@ -87,7 +87,9 @@ export function withReadOnlyMarked(document) {
     for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), schema.items, schema.additionalProperties]) visit(part);
   };
   for (const schema of Object.values(document?.components?.schemas ?? {})) visit(schema);
-  const bodies = (/** @type {any} */ holder) => Object.values(holder?.content ?? {}).forEach((media) => visit(/** @type {any} */ (media)?.schema));
+  const bodies = (/** @type {any} */ holder) => {
+    for (const media of Object.values(holder?.content ?? {})) visit(/** @type {any} */ (media)?.schema);
+  };
   for (const item of Object.values(document?.paths ?? {})) {
     for (const operation of Object.values(/** @type {any} */ (item) ?? {})) {
       if (!operation || typeof operation !== 'object' || Array.isArray(operation)) continue;
