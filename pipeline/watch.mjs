@@ -94,6 +94,7 @@ let compiling;
 let stopCompile;
 let distWanted = false; // types were written since the running (or last) compile started
 let watching = false; // set with the `dev  watch` line: no `idle` before it
+let stopping = false; // Ctrl-C or SIGTERM: no compile starts, the one under way is stopped
 
 /** A newer save waits: in its burst, or its cycle queued behind the running one. */
 const newerSave = () => pending.size > 0 || cycles > 1;
@@ -131,6 +132,7 @@ function compileDist() {
   return compiling ?? Promise.resolve();
 }
 function startCompile() {
+  if (stopping) return;
   distWanted = false;
   const start = performance.now();
   const abort = new AbortController();
@@ -516,7 +518,11 @@ log('watch', `watching ${relative(ROOT, SPECS)}/, redocly.yaml, .spectral.yaml (
 watching = true;
 
 async function stop() {
+  stopping = true;
   await Promise.all(watchers.map((watcher) => watcher.close()));
+  // A compile's tsc is a process of its own: left running, it would outlive dev and go on
+  // writing under the workspace. dist/ keeps the last good build (it is swapped in whole).
+  stopCompile?.abort();
   await running;
   await laterStep;
   await compiling;

@@ -10,7 +10,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM module without types
 import { filesUnder } from '../../lib/walk.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
