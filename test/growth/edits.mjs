@@ -389,6 +389,7 @@ async function addSqlVersion(dir) {
     .filter((name) => name.startsWith('sql@'))
     .map((name) => name.slice(4));
   const to = [GROWTH.sqlVersion.to, ...Array.from({ length: 100 }, (_, i) => `${2026 + i}-06-01`)].find((v) => held.every((h) => h < v) && !existsSync(join(dir, SQL, v)));
+  if (!to) throw new Error(`no free sql api-version after ${held.join(', ')}`);
   await cp(join(dir, SQL, from), join(dir, SQL, to), { recursive: true });
   for (const rel of ['openapi.yaml', 'parameters/api-version.yaml']) await edit(dir, `${SQL}/${to}/${rel}`, (text) => text.replaceAll(from, to));
   await edit(dir, 'redocly.yaml', (text) =>
