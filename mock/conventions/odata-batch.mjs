@@ -22,6 +22,8 @@ const FAMILY = BUSINESS_CENTRAL;
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 /** The batch's headers a member takes unless it gives its own (who sends it, where to). */
 const INHERITED = ['host', 'authorization', 'origin', 'user-agent'];
+/** `$<name>` at a URL's start that is a resource of the service, not a reference to a request. */
+const RESOURCES = new Set(['batch', 'metadata', 'all', 'crossjoin', 'entity']);
 
 /**
  * @typedef {{ id: string, method: string, url: string, headers: Record<string, string>, body?: unknown, dependsOn: string[], atomicityGroup?: string }} Member
@@ -58,7 +60,7 @@ function readBatch(body) {
       groups.set(atomicityGroup, i);
     }
     const reference = /^\$([^/?]+)/.exec(url)?.[1];
-    if (reference !== undefined && !seen.has(reference)) return { problem: `${at}.url refers to $${reference}, which is no earlier request` };
+    if (reference !== undefined && !seen.has(reference) && !RESOURCES.has(reference)) return { problem: `${at}.url refers to $${reference}, which is no earlier request` };
     seen.add(id);
     members.push({ id, method: method.toUpperCase(), url, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), body: memberBody, dependsOn, atomicityGroup });
   }
@@ -87,7 +89,7 @@ export function batchHandler(doc) {
    * @param {Map<string, { path: string, location?: string }>} results
    */
   function targetOf(url, results) {
-    let target = url.replace(/^\$([^/?]+)/, (_, id) => results.get(id)?.location ?? '');
+    let target = url.replace(/^\$([^/?]+)/, (whole, id) => results.get(id)?.location ?? whole);
     if (/^https?:\/\//i.test(target)) target = target.replace(/^https?:\/\/[^/]+/i, '');
     if (!target.startsWith('/')) target = `${root}/${target}`;
     if (!(target === root || target.startsWith(`${root}/`))) return { problem: `${url} is not under the service root ${root}` };
@@ -112,7 +114,7 @@ export function batchHandler(doc) {
       if (member.atomicityGroup && group?.name !== member.atomicityGroup) group = { name: member.atomicityGroup, saved: snapshot(ctx.state), first: responses.length };
       const groupFailed = member.atomicityGroup !== undefined && groupOk.get(member.atomicityGroup) === false;
       const reference = /^\$([^/?]+)/.exec(member.url)?.[1];
-      const dependency = [...member.dependsOn, ...(reference === undefined ? [] : [reference])].find(failed);
+      const dependency = [...member.dependsOn, ...(reference !== undefined && results.has(reference) ? [reference] : [])].find(failed);
       let found;
       if (groupFailed) found = familyError(FAMILY, 424, `Not run: a request of atomicity group ${member.atomicityGroup} failed, so none of it applies.`, { code: 'FailedDependency' });
       else if (dependency !== undefined) found = familyError(FAMILY, 424, `Not run: it depends on ${dependency}, which failed.`, { code: 'FailedDependency' });

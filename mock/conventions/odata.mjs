@@ -164,8 +164,10 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
   /** A related entity created inline (deep insert): its own `id`, and tag where its schema declares one. */
   const inserted = (value, { tagged: hasTag }) => ({ ...(hasTag ? { [ETAG]: newETag() } : {}), ...Object.fromEntries(Object.entries(value).filter(([field]) => field !== 'id' && !isAnnotation(field))), id: randomUUID() });
   /** What an answer says of an entity: its context and tag where declared, then its fields (related ones only when `keep` names them). */
-  const present = (ctx, entry, keep = () => true, single = true) => ({
-    ...(contextual ? { [CONTEXT]: `${ctx.origin}${doc.prefix}/$metadata#companies(${ctx.params[companyParam]})/${set}${single ? '/$entity' : ''}` } : {}),
+  /** `@odata.context` where the answer's schema declares it: the set's, `/$entity` for one entity. @param {any} ctx @param {string} [entity] */
+  const contextOf = (ctx, entity = '') => (contextual ? { [CONTEXT]: `${ctx.origin}${doc.prefix}/$metadata#companies(${ctx.params[companyParam]})/${set}${entity}` } : {});
+  const present = (ctx, entry, keep = (/** @type {string} */ _field) => true) => ({
+    ...contextOf(ctx, '/$entity'),
     ...(tagged ? { [ETAG]: entry.eTag } : {}),
     ...Object.fromEntries(Object.entries(structuredClone(entry.entity)).filter(([field]) => !isAnnotation(field) && (!related.has(field) || keep(field)))),
   });
@@ -214,7 +216,7 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
       const size = applied ?? serverSize;
       const page = rows.slice(offset, offset + size);
       const body = {
-        ...(contextual ? { [CONTEXT]: `${ctx.origin}${doc.prefix}/$metadata#companies(${ctx.params[companyParam]})/${set}` } : {}),
+        ...contextOf(ctx),
         ...(plan.count ? { '@odata.count': matches } : {}),
         value: page.map((entry) => ({ ...(tagged ? { [ETAG]: entry.eTag } : {}), ...project(plan, entry.entity, navigation, required) })),
         ...(offset + size < rows.length ? { [NEXT_LINK]: nextLink(ctx, offset + size) } : {}),
