@@ -46,7 +46,7 @@ import { batchHandler } from './odata-batch.mjs';
 
 import { INITIAL_ETAG } from '../constants.mjs';
 import { BUSINESS_CENTRAL } from '../../model/family.mjs';
-import { BATCH_PATH, CONTEXT, ENTITY_SET_KINDS, ETAG, entitySetOf, ifMatchOf, isAnnotation, NEXT_LINK, queryOptionsOf } from '../../model/odata.mjs';
+import { BATCH_PATH, CONTEXT, ENTITY_SET_KINDS, ETAG, entitySetOf, ifMatchOf, isAnnotation, KEY, NEXT_LINK, queryOptionsOf } from '../../model/odata.mjs';
 
 const FAMILY = BUSINESS_CENTRAL;
 /** What routes[].convention says of the operations this convention answers. */
@@ -117,10 +117,12 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
   const entityProperties = kind === 'list' ? declaredProperties : answered;
   const tagged = ETAG in entityProperties;
   const contextual = CONTEXT in answered;
+  // Related entities (deep insert, left out of a read unless expanded): navigation
+  // properties whose entities have a key (`id`); an object without one is a plain value.
   const related = new Map(
-    [...navigationOf(entityProperties, (node) => deref(document, node))].map(([name, many]) => {
-      const nested = deref(document, deref(document, entityProperties[name])?.items ?? entityProperties[name]);
-      return [name, { many: many === 'collection', tagged: ETAG in propertiesOf(document, nested) }];
+    [...navigationOf(entityProperties, (node) => deref(document, node))].flatMap(([name, many]) => {
+      const nested = propertiesOf(document, deref(document, deref(document, entityProperties[name])?.items ?? entityProperties[name]));
+      return KEY in nested ? [[name, { many: many === 'collection', tagged: ETAG in nested }]] : [];
     }),
   );
   const declaresMinimal = successStatuses(operation).includes(204);

@@ -129,6 +129,12 @@ describe('deep insert', () => {
     expect((await call(orders())).body.value[0]).not.toHaveProperty('lines');
   });
 
+  it('an object without a key is a plain value: stored as sent, read back without $expand, given no id', async () => {
+    const created = await create({ number: 'D-4', shipTo: { city: 'Oslo' } });
+    expect(created.body.shipTo).toEqual({ city: 'Oslo' });
+    expect((await call(order(created.body.id))).body.shipTo).toEqual({ city: 'Oslo' });
+  });
+
   it('$expand of a property that is no navigation property is 400 naming it', async () => {
     const created = await create({ number: 'D-2' });
     const refused = await call(`${order(created.body.id)}?$expand=number`);
