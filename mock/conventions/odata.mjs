@@ -165,9 +165,9 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
   const writable = (body) => Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !readOnly.has(field) && !isAnnotation(field) && !related.has(field)));
   /** A related entity created inline (deep insert): its own `id`, and tag where its schema declares one. */
   const inserted = (value, { tagged: hasTag }) => ({ ...(hasTag ? { [ETAG]: newETag() } : {}), ...Object.fromEntries(Object.entries(value).filter(([field]) => field !== 'id' && !isAnnotation(field))), id: randomUUID() });
-  /** What an answer says of an entity: its context and tag where declared, then its fields (related ones only when `keep` names them). */
   /** `@odata.context` where the answer's schema declares it: the set's, `/$entity` for one entity. @param {any} ctx @param {string} [entity] */
   const contextOf = (ctx, entity = '') => (contextual ? { [CONTEXT]: `${ctx.origin}${doc.prefix}/$metadata#companies(${ctx.params[companyParam]})/${set}${entity}` } : {});
+  /** What an answer says of an entity: its context and tag where declared, then its fields (related ones only when `keep` names them). */
   const present = (ctx, entry, keep = (/** @type {string} */ _field) => true) => ({
     ...contextOf(ctx, '/$entity'),
     ...(tagged ? { [ETAG]: entry.eTag } : {}),
@@ -220,7 +220,11 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
       const body = {
         ...contextOf(ctx),
         ...(plan.count ? { '@odata.count': matches } : {}),
-        value: page.map((entry) => ({ ...(tagged ? { [ETAG]: entry.eTag } : {}), ...project(plan, entry.entity, navigation, required) })),
+        // The current tag first, and over any tag a seeded or documented entity holds.
+        value: page.map((entry) => {
+          const tag = tagged ? { [ETAG]: entry.eTag } : {};
+          return { ...tag, ...project(plan, entry.entity, navigation, required), ...tag };
+        }),
         ...(offset + size < rows.length ? { [NEXT_LINK]: nextLink(ctx, offset + size) } : {}),
       };
       return answer(statusFor(operation, 200), body, applied === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${applied}` });

@@ -99,6 +99,15 @@ describe('@odata.etag and @odata.context on every entity the mock answers', () =
     expect(created.body['@odata.context']).toBe(context(true));
   });
 
+  it('a seeded entity holding an old @odata.etag is answered with its current tag, in a read and in a list', async () => {
+    const id = 'a11ce000-0000-4000-8000-000000000001';
+    mock.seed({ entities: [{ company: COMPANY, set: 'salesOrders', entity: { id, number: 'OLD', '@odata.etag': 'W/"old"' }, eTag: 'W/"current"' }] });
+    expect((await call(order(id))).body['@odata.etag']).toBe('W/"current"');
+    const [item] = (await call(orders())).body.value;
+    expect(item['@odata.etag']).toBe('W/"current"');
+    expect(Object.keys(item)[0]).toBe('@odata.etag');
+  });
+
   it('a set whose schema declares neither annotation answers none', async () => {
     const notes = `${root()}/companies(${COMPANY})/notes`;
     const created = await call(notes, { method: 'POST', body: { text: 'hello' } });
