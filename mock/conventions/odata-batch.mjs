@@ -3,7 +3,8 @@
 //   request  { requests: [{ id, method, url, headers?, body?, dependsOn?, atomicityGroup? }] }
 //            `url` relative to the service root (`companies(…)/salesOrders`), or an
 //            absolute path or URL under it; `$<id>` at its start is the entity URL of an
-//            earlier request's result (a create's new entity, else that request's path)
+//            earlier request's result (a create's new entity, by its Location or the key
+//            its body carries; else that request's path)
 //   answer   200 { responses: [{ id, status, headers, body, atomicityGroup? }] }, in order
 // Each member re-enters the mock's one request path (request-path.mjs, `ctx.reenter`):
 // routing, validation, conventions and state as if it were sent alone, with the batch's
@@ -124,7 +125,9 @@ export function batchHandler(doc) {
       }
       const ok = found.status < 400;
       const path = targetOf(member.url, results).target?.split('?')[0] ?? '';
-      const created = member.method === 'POST' && ok && typeof found.body?.id === 'string' ? `${path}(${found.body.id})` : undefined;
+      // A create's new entity: its Location (return=minimal), else the key its body carries.
+      const location = typeof found.headers?.location === 'string' ? found.headers.location.replace(/^https?:\/\/[^/]+/i, '') : undefined;
+      const created = member.method === 'POST' && ok ? (location ?? (typeof found.body?.id === 'string' ? `${path}(${found.body.id})` : undefined)) : undefined;
       results.set(member.id, { path, location: created ?? path, ok });
       responses.push({ id: member.id, status: found.status, headers: headersOf(found.headers), ...(found.body === undefined ? {} : { body: found.body }), ...(member.atomicityGroup ? { atomicityGroup: member.atomicityGroup } : {}) });
       if (member.atomicityGroup && !groupFailed) {

@@ -177,7 +177,9 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
   const written = (ctx, status, entry, keep = () => false) => {
     const preference = /(?:^|[,;\s])return\s*=\s*(minimal|representation)\b/i.exec(String(ctx.headers.prefer ?? ''))?.[1]?.toLowerCase();
     const applied = declaresMinimal && preference ? { 'preference-applied': `return=${preference}` } : {};
-    if (applied['preference-applied'] === 'return=minimal') return { status: 204, headers: { etag: entry.eTag, ...applied }, body: undefined };
+    // No body: the entity's URL says which one it is (OData 4.01, 8.3.2 and 11.4.2).
+    const url = `${ctx.origin}${ctx.rawPath.replace(/\([^/]*\)$/, '')}(${entry.key})`;
+    if (applied['preference-applied'] === 'return=minimal') return { status: 204, headers: { etag: entry.eTag, ...applied, location: url, 'odata-entityid': url }, body: undefined };
     return answer(status, present(ctx, entry, keep), { etag: entry.eTag, ...applied });
   };
   /** A list's or count's query plan: { plan }, or { refused } (400 naming the option). */

@@ -205,6 +205,8 @@ describe('/$count and Prefer: return=minimal', () => {
     expect(minimal.headers.get('preference-applied')).toBe('return=minimal');
     const [item] = (await call(orders())).body.value;
     expect(item).toMatchObject({ number: 'P-2', '@odata.etag': minimal.headers.get('etag') });
+    expect(minimal.headers.get('location')).toBe(order(item.id));
+    expect(minimal.headers.get('odata-entityid')).toBe(order(item.id));
     const note = await call(`${root()}/companies(${COMPANY})/notes`, { method: 'POST', body: { text: 'x' }, headers: { prefer: 'return=minimal' } });
     expect(note.status).toBe(201);
     expect(note.headers.get('preference-applied')).toBeNull();
@@ -259,6 +261,15 @@ describe('$batch (OData 4.01 JSON batch)', () => {
     expect(skipped.body.error.message).toContain('3');
     expect(referenced.status).toBe(424);
     expect(await total()).toBe(1);
+  });
+
+  it('$<id> of a create answered with return=minimal (no body) is its Location', async () => {
+    const answer = await batch([
+      { id: '1', method: 'POST', url: `companies(${COMPANY})/salesOrders`, headers: { prefer: 'return=minimal' }, body: { number: 'M-1' } },
+      { id: '2', method: 'GET', url: '$1', dependsOn: ['1'] },
+    ]);
+    expect(answer.body.responses.map((r: any) => r.status)).toEqual([204, 200]);
+    expect(answer.body.responses[1].body).toMatchObject({ number: 'M-1', '@odata.etag': answer.body.responses[0].headers.etag });
   });
 
   it('an atomicity group is all or nothing: a failed member leaves the store as before the group', async () => {
