@@ -73,7 +73,7 @@ import { applyOverride } from './test-api/apply.mjs';
  * @property {any} input                   Prism's request
  * @property {any} resource                Prism's operation, once it validated the request
  * @property {any[]} validations
- * @property {(req: any) => Promise<PathAnswer>} reenter  answers another request through this same path (a batch's members)
+ * @property {(req: any, record?: Record<string, any>) => Promise<PathAnswer>} reenter  answers another request through this same path (a batch's members), recorded in `record`
  */
 
 /**
@@ -251,7 +251,7 @@ export const STEPS = [target, local, testApi, preflight, headers, route, version
  * @returns {Promise<PathAnswer & { consumed?: boolean }>}
  */
 export async function answer(mock, req, { record = {}, origin }) {
-  const reenter = (/** @type {any} */ member) => answer(mock, member, { origin });
+  const reenter = (/** @type {any} */ member, /** @type {Record<string, any> | undefined} */ memberRecord) => answer(mock, member, { origin, record: memberRecord });
   const ctx = /** @type {RequestContext} */ ({ mock, req, record, origin, state: mock.state, headers: req.headers, reenter });
   for (const step of STEPS) {
     const found = await step(ctx);

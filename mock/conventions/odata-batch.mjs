@@ -8,11 +8,13 @@
 //   answer   200 { responses: [{ id, status, headers, body, atomicityGroup? }] }, in order
 // Each member re-enters the mock's one request path (request-path.mjs, `ctx.reenter`):
 // routing, validation, conventions and state as if it were sent alone, with the batch's
-// own headers (Host, Authorization) under its own. A member whose dependency failed (or
+// own headers (Host, Authorization) under its own, and recorded like any request (the
+// test API's `requests`, after the batch's entry). A member whose dependency failed (or
 // was not run) answers 424 and is not run. An atomicity group is all or nothing: when one
 // of its members fails, the entity stores go back to where they were before the group,
 // that member keeps its error and the group's others answer 424. A malformed batch is
 // 400 in the family's error body, naming what is wrong; nothing of it is run.
+import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { familyError } from '../errors.mjs';
 import { DELETED } from '../state.mjs';
@@ -157,7 +159,11 @@ export function batchHandler(doc) {
     const inherited = Object.fromEntries(INHERITED.filter((name) => ctx.headers[name] !== undefined).map((name) => [name, ctx.headers[name]]));
     const headers = { ...inherited, ...(text && typeof member.body !== 'string' ? { 'content-type': 'application/json' } : {}), ...member.headers, ...(text ? { 'content-length': String(Buffer.byteLength(text)) } : {}) };
     const req = Object.assign(Readable.from(text ? [Buffer.from(text)] : []), { method: member.method, url: target, headers, complete: true });
-    const found = await ctx.reenter(req);
+    // Recorded as any request is (the test API's `requests`), after the batch's own entry.
+    const response = Object.assign(new EventEmitter(), { statusCode: 0 });
+    const found = await ctx.reenter(req, ctx.mock.testApi.log.start(req, response));
+    response.statusCode = found.status;
+    response.emit('finish');
     if (found.fault) return familyError(FAMILY, 503, `An override's ${found.fault} does not apply to a batch member.`);
     return found;
   }

@@ -231,6 +231,16 @@ describe('$batch (OData 4.01 JSON batch)', () => {
       { id: 'count', method: 'GET', url: `companies(${COMPANY})/salesOrders/$count?$filter=amount%20gt%205` },
     ]);
     expect(answer.status).toBe(200);
+    // Each member is recorded like a request of its own, after the batch.
+    const recorded = mock.requests.slice(-6).map((r) => [r.method, r.operationId ?? null, r.status]);
+    expect(recorded).toEqual([
+      ['POST', 'batch', 200],
+      ['GET', 'getSalesOrder', 200],
+      ['POST', 'createSalesOrder', 201],
+      ['POST', 'createSalesOrder', 400],
+      ['GET', null, 404],
+      ['GET', 'countSalesOrders', 200],
+    ]);
     const byId = Object.fromEntries(answer.body.responses.map((r: any) => [r.id, r]));
     expect(answer.body.responses.map((r: any) => r.id)).toEqual(['read', 'create', 'invalid', 'missing', 'count']);
     expect(byId.read).toMatchObject({ status: 200, body: { id: seeded.body.id, '@odata.etag': seeded.headers.get('etag') } });
