@@ -59,6 +59,8 @@ export type MockConvention =
   | 'odata-update'
   | 'odata-delete'
   | 'odata-action'
+  | 'odata-count'
+  | 'odata-batch'
   | 'arm-read'
   | 'arm-put'
   | 'arm-patch'

@@ -1,7 +1,8 @@
 // The mock's request path: one ordered list of steps, each a small function of the
 // request's context that returns an answer (the request is answered) or nothing (on to
 // the next step). answer() runs it for any request: the HTTP server's (server.mjs), and
-// whatever re-enters the path with a request of its own.
+// whatever re-enters the path with a request of its own (`ctx.reenter`: the members of an
+// OData batch, conventions/odata-batch.mjs).
 //   guards     reject what Prism would crash on or misread (guards.mjs), a foreign Host
 //              or page (lib/local-host.mjs): a 4xx in the family's error body
 //   test API   under the admin prefix: seed, overrides, the record (test-api/admin.mjs);
@@ -72,6 +73,7 @@ import { applyOverride } from './test-api/apply.mjs';
  * @property {any} input                   Prism's request
  * @property {any} resource                Prism's operation, once it validated the request
  * @property {any[]} validations
+ * @property {(req: any, record?: Record<string, any>) => Promise<PathAnswer>} reenter  answers another request through this same path (a batch's members), recorded in `record`
  */
 
 /**
@@ -249,7 +251,8 @@ export const STEPS = [target, local, testApi, preflight, headers, route, version
  * @returns {Promise<PathAnswer & { consumed?: boolean }>}
  */
 export async function answer(mock, req, { record = {}, origin }) {
-  const ctx = /** @type {RequestContext} */ ({ mock, req, record, origin, state: mock.state, headers: req.headers });
+  const reenter = (/** @type {any} */ member, /** @type {Record<string, any> | undefined} */ memberRecord) => answer(mock, member, { origin, record: memberRecord });
+  const ctx = /** @type {RequestContext} */ ({ mock, req, record, origin, state: mock.state, headers: req.headers, reenter });
   for (const step of STEPS) {
     const found = await step(ctx);
     if (found) return { consumed: ctx.consumed, ...finish(ctx, found) };

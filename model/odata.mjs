@@ -6,13 +6,15 @@
 //   …/companies({company})/<set>                          the set: GET list, POST create
 //   …/companies({company})/<set>({key})                   one entity: GET, PATCH, DELETE
 //   …/companies({company})/<set>({key})/<Namespace>.<action>   a bound action: POST
+//   …/companies({company})/<set>/$count                   how many: GET (text/plain)
+//   /$batch                                               the service's JSON batch: POST
 
 import { hasType } from './schemas.mjs';
 
-const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+))?$/;
+const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)|\/(\$count))?$/;
 /** @type {Record<string, Record<string, string>>} */
-const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' } };
-/** What an operation can do to an entity set: list, create, read, update, delete, action. */
+const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' }, count: { get: 'count' } };
+/** What an operation can do to an entity set: list, create, read, update, delete, action, count. */
 export const ENTITY_SET_KINDS = [...new Set(Object.values(KINDS).flatMap(Object.values))];
 
 /** The entity key every set of this family uses (the service assigns `id` on create). */
@@ -21,10 +23,14 @@ export const KEY = 'id';
 export const NEXT_LINK = '@odata.nextLink';
 /** The annotation that carries an entity's tag in a body (the `ETag` header's value). */
 export const ETAG = '@odata.etag';
+/** The annotation that carries an answer's context URL (`<service root>/$metadata#…`). */
+export const CONTEXT = '@odata.context';
+/** The path (below the service root) of the service's JSON batch (OData 4.01, 19): a document declares it with a POST there. */
+export const BATCH_PATH = '/$batch';
 
 /**
  * @typedef {object} EntitySetShape
- * @property {'list' | 'create' | 'read' | 'update' | 'delete' | 'action'} kind
+ * @property {'list' | 'create' | 'read' | 'update' | 'delete' | 'action' | 'count'} kind
  * @property {string} set the entity set's name
  * @property {string} companyParam the path parameter naming the company
  * @property {string | undefined} keyParam the path parameter naming the entity's key
@@ -41,10 +47,10 @@ export const ETAG = '@odata.etag';
 export function entitySetOf(method, docPath) {
   const found = ENTITY_PATH.exec(docPath);
   if (!found) return undefined;
-  const [, companyParam, set, keyParam, action] = found;
-  // A bound action is bound to one entity here (`<set>({key})/<Namespace>.<action>`).
-  if (action && !keyParam) return undefined;
-  const kind = KINDS[action ? 'bound' : keyParam ? 'entity' : 'collection'][method];
+  const [, companyParam, set, keyParam, action, count] = found;
+  // A bound action is bound to one entity here (`<set>({key})/<Namespace>.<action>`); `$count` counts a set.
+  if ((action && !keyParam) || (count && keyParam)) return undefined;
+  const kind = KINDS[count ? 'count' : action ? 'bound' : keyParam ? 'entity' : 'collection'][method];
   return kind ? /** @type {EntitySetShape} */ ({ kind, set, companyParam, keyParam, action }) : undefined;
 }
 

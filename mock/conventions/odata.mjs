@@ -10,6 +10,8 @@
 //                                                (or `*`): merge the fields sent, new tag;
 //                                                else 412 with the current `ETag`, no change
 //   DELETE …/companies({company})/<set>({key})   delete: 204, then 404 for that key
+//   GET    …/companies({company})/<set>/$count   count:  text/plain, the matches of its $filter
+//   POST   /$batch                               the JSON batch (odata-batch.mjs)
 //   POST   …/companies({company})/<set>({key})/<Namespace>.<action>
 //                                                a bound action (`Microsoft.NAV.post`):
 //                                                404 when the entity does not exist (or
@@ -24,6 +26,14 @@
 // that key (the example's fields, the key as `id`) with the set's initial tag: the
 // If-Match example of a document, else INITIAL_ETAG. A set with no example has no
 // entity until one is created or seeded (an unseen key is then 404).
+// OData's JSON control information (4.01 JSON format, 4.5): where the entity's schema
+// declares `@odata.etag`, every entity answered carries its current tag (the ETag header's
+// value), in a list, expanded or nested too; where a schema declares `@odata.context`,
+// the answer carries `<service root>/$metadata#companies(<id>)/<set>[/$entity]`. The store
+// holds no annotation. `Prefer: return=minimal` on a create or update whose operation
+// declares a 204: 204 with `Preference-Applied` and the new ETag. A create with related
+// entities inline (deep insert) gives each its own `id` (and tag); a read by key leaves
+// related entities out unless `$expand`ed.
 // A 412 is HTTP's answer to a failed precondition (RFC 9110, 13.1.1); the source does
 // not show it (the update operation's x-source-gap).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -32,14 +42,15 @@ import { DELETED, normalKey } from '../state.mjs';
 import { documentedAnswer, parameterExample, parameterNames, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
 import { deref } from '../documents.mjs';
 import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
+import { batchHandler } from './odata-batch.mjs';
 
 import { INITIAL_ETAG } from '../constants.mjs';
 import { BUSINESS_CENTRAL } from '../../model/family.mjs';
-import { ENTITY_SET_KINDS, entitySetOf, ifMatchOf, NEXT_LINK, queryOptionsOf } from '../../model/odata.mjs';
+import { BATCH_PATH, CONTEXT, ENTITY_SET_KINDS, ETAG, entitySetOf, ifMatchOf, isAnnotation, KEY, NEXT_LINK, queryOptionsOf } from '../../model/odata.mjs';
 
 const FAMILY = BUSINESS_CENTRAL;
 /** What routes[].convention says of the operations this convention answers. */
-export const ODATA_CONVENTIONS = ENTITY_SET_KINDS.map((kind) => `odata-${kind}`);
+export const ODATA_CONVENTIONS = [...ENTITY_SET_KINDS, 'batch'].map((kind) => `odata-${kind}`);
 /**
  * The server's page size of a list when no test set one (seed `pageSizes`): past it, a
  * page carries `@odata.nextLink`. A client may ask for smaller pages with
@@ -50,8 +61,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const newETag = () => `W/"${randomBytes(18).toString('base64')}"`;
 
-/** { kind, set, companyParam, keyParam } for an operation this convention covers (model/odata.mjs), else undefined. */
-export const odataShape = (doc, { method, docPath }) => (doc.family === FAMILY ? entitySetOf(method, docPath) : undefined);
+/** { kind, set, companyParam, keyParam } for an operation this convention covers (model/odata.mjs), `{ kind: 'batch' }` for the batch, else undefined. */
+export const odataShape = (doc, { method, docPath }) => (doc.family !== FAMILY ? undefined : docPath === BATCH_PATH && method === 'post' ? { kind: 'batch' } : entitySetOf(method, docPath));
 
 /**
  * What the sets share across documents: for each set name, the example entities (in
@@ -60,6 +71,7 @@ export const odataShape = (doc, { method, docPath }) => (doc.family === FAMILY ?
 export function catalogueSets(covered) {
   const sets = new Map();
   for (const { doc, shape, operation, pathItem } of covered) {
+    if (shape.kind === 'batch') continue;
     const entry = sets.get(shape.set) ?? sets.set(shape.set, { name: shape.set, examples: [], initialETag: undefined, keyParams: new Set() }).get(shape.set);
     if (shape.keyParam) entry.keyParams.add(shape.keyParam);
     if (shape.kind === 'action') continue; // its answer is not an entity of the set, nor its If-Match the set's tag
@@ -81,8 +93,9 @@ const isObject = (value) => value !== null && typeof value === 'object' && !Arra
  * The handler of one covered operation: { convention, respond, decorate? }.
  * @param {{ doc: any, shape: any, operation: any, pathItem: any, sets: Map<string, any>, [more: string]: any }} covered
  */
-export function odataHandler({ doc, shape, operation, pathItem, sets }) {
+export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
   const { kind, set, companyParam, keyParam } = shape;
+  if (kind === 'batch') return batchHandler(doc);
   const document = doc.document;
   const info = sets.get(set);
   const requestSchema = deref(document, deref(document, operation.requestBody)?.content?.['application/json']?.schema);
@@ -92,11 +105,27 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   // What a list reads its query with: the `$`-options the operation declares, the
   // properties of the entities it answers, and which of them are related entities.
   const declared = new Set(queryOptionsOf(parametersOf(document, pathItem, operation)));
-  const declaredProperties = propertiesOf(document, deref(document, propertiesOf(document, successSchema(document, operation)).value?.items));
+  // `$count` reads the properties of its set's list (`…/<set>` beside `…/<set>/$count`).
+  const listOperation = kind === 'count' ? (deref(document, document.paths[op.docPath.replace(/\/\$count$/, '')])?.get ?? {}) : operation;
+  const answered = propertiesOf(document, successSchema(document, listOperation));
+  const declaredProperties = propertiesOf(document, deref(document, answered.value?.items));
   // An item schema that names no property is open: any name is taken, compared as it comes.
   const itemProperties = Object.keys(declaredProperties).length ? declaredProperties : new Proxy({}, { has: () => true, get: () => undefined });
   const navigation = navigationOf(itemProperties, (node) => deref(document, node));
-  const required = requiredOf(document, propertiesOf(document, successSchema(document, operation)).value?.items);
+  const required = requiredOf(document, answered.value?.items);
+  // The entity this operation answers, as its schema declares it: its annotations and related entities.
+  const entityProperties = kind === 'list' ? declaredProperties : answered;
+  const tagged = ETAG in entityProperties;
+  const contextual = CONTEXT in answered;
+  // Related entities (deep insert, left out of a read unless expanded): navigation
+  // properties whose entities have a key (`id`); an object without one is a plain value.
+  const related = new Map(
+    [...navigationOf(entityProperties, (node) => deref(document, node))].flatMap(([name, many]) => {
+      const nested = propertiesOf(document, deref(document, deref(document, entityProperties[name])?.items ?? entityProperties[name]));
+      return KEY in nested ? [[name, { many: many === 'collection', tagged: ETAG in nested }]] : [];
+    }),
+  );
+  const declaresMinimal = successStatuses(operation).includes(204);
   const keyIsUuid = parametersOf(document, pathItem, operation).some((p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid');
 
   /** The example an unseen key starts from: this operation's, this document's, any document's. */
@@ -133,26 +162,55 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
     if (!entry) return { refused: notFound(ctx) };
     return ifMatch !== undefined && !matches(ifMatch, entry.eTag) ? { refused: stale(ifMatch, entry) } : { entry };
   };
-  const writable = (body) => Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !readOnly.has(field)));
+  const writable = (body) => Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !readOnly.has(field) && !isAnnotation(field) && !related.has(field)));
+  /** A related entity created inline (deep insert): its own `id`, and tag where its schema declares one. */
+  const inserted = (value, { tagged: hasTag }) => ({ ...(hasTag ? { [ETAG]: newETag() } : {}), ...Object.fromEntries(Object.entries(value).filter(([field]) => field !== 'id' && !isAnnotation(field))), id: randomUUID() });
+  /** `@odata.context` where the answer's schema declares it: the set's, `/$entity` for one entity. @param {any} ctx @param {string} [entity] */
+  const contextOf = (ctx, entity = '') => (contextual ? { [CONTEXT]: `${ctx.origin}${doc.prefix}/$metadata#companies(${ctx.params[companyParam]})/${set}${entity}` } : {});
+  /** What an answer says of an entity: its context and tag where declared, then its fields (related ones only when `keep` names them). */
+  const present = (ctx, entry, keep = (/** @type {string} */ _field) => true) => ({
+    ...contextOf(ctx, '/$entity'),
+    ...(tagged ? { [ETAG]: entry.eTag } : {}),
+    ...Object.fromEntries(Object.entries(structuredClone(entry.entity)).filter(([field]) => !isAnnotation(field) && (!related.has(field) || keep(field)))),
+  });
+  /** The 204 of `Prefer: return=minimal` where the operation declares one, else the entity. */
+  const written = (ctx, status, entry, keep = () => false) => {
+    const preference = /(?:^|[,;\s])return\s*=\s*(minimal|representation)\b/i.exec(String(ctx.headers.prefer ?? ''))?.[1]?.toLowerCase();
+    const applied = declaresMinimal && preference ? { 'preference-applied': `return=${preference}` } : {};
+    // No body: the entity's URL says which one it is (OData 4.01, 8.3.2 and 11.4.2).
+    const url = `${ctx.origin}${ctx.rawPath.replace(/\([^/]*\)$/, '')}(${entry.key})`;
+    if (applied['preference-applied'] === 'return=minimal') return { status: 204, headers: { etag: entry.eTag, ...applied, location: url, 'odata-entityid': url }, body: undefined };
+    return answer(status, present(ctx, entry, keep), { etag: entry.eTag, ...applied });
+  };
+  /** A list's or count's query plan: { plan }, or { refused } (400 naming the option). */
+  const planned = (ctx) => {
+    try {
+      return { plan: planQuery(ctx.query, { declared, properties: itemProperties, deref: (node) => deref(document, node) }) };
+    } catch (error) {
+      if (!isQueryProblem(error)) throw error;
+      return { refused: familyError(FAMILY, 400, `${error.message} (GET ${set}${kind === 'count' ? '/$count' : ''})`, { target: error.option }) };
+    }
+  };
+  const stored = (ctx) => [...ctx.state.store(ctx.params[companyParam], set).values()].filter((entry) => entry !== DELETED);
 
   const respond = {
     create(ctx) {
       const id = randomUUID();
-      const entity = { id, ...writable(ctx.body), ...(stamps ? { lastModifiedDateTime: new Date().toISOString() } : {}) };
+      const body = isObject(ctx.body) ? ctx.body : {};
+      const nested = Object.fromEntries(
+        [...related]
+          .filter(([name]) => isObject(body[name]) || Array.isArray(body[name]))
+          .map(([name, how]) => [name, Array.isArray(body[name]) ? body[name].filter(isObject).map((value) => inserted(value, how)) : inserted(body[name], how)]),
+      );
+      const entity = { id, ...writable(ctx.body), ...nested, ...(stamps ? { lastModifiedDateTime: new Date().toISOString() } : {}) };
       const entry = { key: id, entity, eTag: newETag() };
       ctx.state.store(ctx.params[companyParam], set).set(normalKey(id), entry);
-      return answer(statusFor(operation, 201), structuredClone(entity), { etag: entry.eTag });
+      return written(ctx, statusFor(operation, 201), entry, () => true);
     },
     list(ctx) {
-      let plan;
-      try {
-        plan = planQuery(ctx.query, { declared, properties: itemProperties, deref: (node) => deref(document, node) });
-      } catch (error) {
-        if (!isQueryProblem(error)) throw error;
-        return familyError(FAMILY, 400, `${error.message} (GET ${set})`, { target: error.option });
-      }
-      const store = ctx.state.store(ctx.params[companyParam], set);
-      const { matches, rows } = runQuery(plan, [...store.values()].filter((entry) => entry !== DELETED));
+      const { plan, refused } = planned(ctx);
+      if (refused) return refused;
+      const { matches, rows } = runQuery(plan, stored(ctx));
       const offset = plan.offset ?? 0;
       if (offset > rows.length) return familyError(FAMILY, 400, `$skiptoken: ${offset} is past the end of this list (${rows.length} entities); take @odata.nextLink as the mock gave it.`, { target: '$skiptoken' });
       // The client's odata.maxpagesize is a most: applied (and said so) when below the server's.
@@ -162,8 +220,13 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       const size = applied ?? serverSize;
       const page = rows.slice(offset, offset + size);
       const body = {
+        ...contextOf(ctx),
         ...(plan.count ? { '@odata.count': matches } : {}),
-        value: page.map((entry) => project(plan, entry.entity, navigation, required)),
+        // The current tag first, and over any tag a seeded or documented entity holds.
+        value: page.map((entry) => {
+          const tag = tagged ? { [ETAG]: entry.eTag } : {};
+          return { ...tag, ...project(plan, entry.entity, navigation, required), ...tag };
+        }),
         ...(offset + size < rows.length ? { [NEXT_LINK]: nextLink(ctx, offset + size) } : {}),
       };
       return answer(statusFor(operation, 200), body, applied === undefined ? {} : { 'preference-applied': `odata.maxpagesize=${applied}` });
@@ -171,7 +234,13 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
     read(ctx) {
       const entry = entryOf(ctx);
       if (!entry) return notFound(ctx);
-      return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
+      // Related entities only when `$expand`ed (an operation that declares it).
+      const expand = declared.has('$expand') ? String(ctx.query.$expand ?? '').split(',').map((name) => name.trim()).filter(Boolean) : [];
+      const unknown = expand.find((name) => !related.has(name));
+      if (unknown !== undefined) return familyError(FAMILY, 400, `$expand: ${JSON.stringify(unknown)} is not a navigation property of ${set} (it has ${[...related.keys()].join(', ') || 'none'}).`, { target: '$expand' });
+      const body = present(ctx, entry, (field) => expand.includes(field));
+      for (const name of expand) body[name] ??= related.get(name)?.many ? [] : null;
+      return answer(statusFor(operation, 200), body, { etag: entry.eTag });
     },
     update(ctx) {
       const { entry, refused } = writableEntry(ctx);
@@ -179,7 +248,12 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
       Object.assign(entry.entity, writable(ctx.body));
       if (stamps) entry.entity.lastModifiedDateTime = new Date().toISOString();
       entry.eTag = newETag();
-      return answer(statusFor(operation, 200), structuredClone(entry.entity), { etag: entry.eTag });
+      return written(ctx, statusFor(operation, 200), entry);
+    },
+    count(ctx) {
+      const { plan, refused } = planned(ctx);
+      if (refused) return refused;
+      return { status: statusFor(operation, 200), headers: { 'content-type': 'text/plain' }, body: runQuery(plan, stored(ctx)).matches }; // written as its digits
     },
     delete(ctx) {
       const { refused } = writableEntry(ctx);
@@ -211,7 +285,7 @@ export function odataHandler({ doc, shape, operation, pathItem, sets }) {
   // A list's query option that Prism's validation refuses (`$top=-1` against `minimum: 0`)
   // is answered like the options this convention refuses: 400 naming the option.
   const rejected =
-    kind === 'list'
+    kind === 'list' || kind === 'count'
       ? (ctx) => {
           const errors = (ctx.validations ?? []).filter((v) => v.severity === 0);
           const option = errors.map((v) => v.path ?? []).find((path) => path[0] === 'query' && String(path[1]).startsWith('$'))?.[1];
