@@ -35,12 +35,13 @@
 // eligibility GET, the cached-images list) keep the other conventions.
 import { answer, errorAnswer } from '../errors.mjs';
 import { deref } from '../documents.mjs';
-import { inCollection, parseResourcePath, templateShape, typeName } from '../../model/arm-ids.mjs';
+import { inCollection, parseResourcePath, scopeProblem, templateShape, typeName } from '../../model/arm-ids.mjs';
 import { longRunningOf, pollingHeadersOf } from '../../model/arm.mjs';
 import { RESOURCE_MANAGER } from '../../model/family.mjs';
+import { withoutReadOnly } from '../../model/read-only.mjs';
 import { pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
 import { PAGE_SIZE, pageOf, pagingShape } from './paging.mjs';
-import { documentedAnswer, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
+import { documentedAnswer, jsonMedia, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = RESOURCE_MANAGER;
 const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' }, action: { post: 'action' } };
@@ -95,6 +96,7 @@ function typeInfo(document, put) {
   const stateOf = (p) => (p ? { enum: Array.isArray(deref(document, p)?.enum) ? [...deref(document, p).enum] : undefined } : undefined);
   const stateField = inner.provisioningState ? { where: 'properties', ...stateOf(inner.provisioningState) } : top.provisioningState ? { where: 'top', ...stateOf(top.provisioningState) } : undefined;
   return {
+    requestSchema,
     readOnlyTop: new Set([...SERVER_FIELDS, ...readOnly(top), ...(stateField?.where === 'top' ? ['provisioningState'] : [])]),
     readOnlyInner: new Set([...readOnly(inner), ...(stateField?.where === 'properties' ? ['provisioningState'] : [])]),
     stateField,
@@ -141,7 +143,7 @@ export function armCatalogue(documents) {
     const parameters = parametersOf(doc.document, doc.document.paths[op.docPath], operation);
     const path = op.docPath.replace(/\{([^}]+)\}/g, (whole, name) => {
       const value = parameterExample(doc.document, parameters.find((p) => p.in === 'path' && p.name === name));
-      return value === undefined ? whole : encodeURIComponent(String(value));
+      return value === undefined ? whole : doc.multiSegment?.has(name) ? String(value) : encodeURIComponent(String(value));
     });
     const parsed = isObject(example) && !path.includes('{') ? parseResourcePath(path) : undefined;
     if (parsed?.kind !== 'instance' || lower(parsed.type) !== lower(shape.type) || resources.has(parsed.key)) continue;
@@ -165,11 +167,24 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const operation = document.paths[op.docPath][op.method];
   const info = catalogue.types.get(lower(target ?? shape.type));
   const lro = longRunningOf(operation);
+  const declaresFilter = parametersOf(document, document.paths[op.docPath], operation).some((p) => p.in === 'query' && p.name === '$filter');
 
   const pathOf = (ctx) => (doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath);
   /** The resource the request names (the operation's template matched, so always one). */
-  const where = (ctx) => /** @type {NonNullable<ReturnType<typeof parseResourcePath>>} */ (parseResourcePath(pathOf(ctx)));
-  const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under resource group '${parsed.resourceGroup ?? '(none)'}' was not found (${parsed.id}).`);
+  const where = (ctx) => parseResourcePath(pathOf(ctx));
+  const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under ${parsed.resourceGroup === undefined ? `scope '${parsed.scope || '/'}'` : `resource group '${parsed.resourceGroup}'`} was not found (${parsed.id}).`);
+  /**
+   * A path whose scope is no ARM scope (a `{scope}` parameter takes anything): 400, coded
+   * as ARM's front door codes a request it cannot place (`MissingSubscription`).
+   * @param {string} path
+   */
+  const badScope = (path) => {
+    const scope = scopeProblem(path) ?? path;
+    const forms = '/subscriptions/{subscriptionId}, /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}, a resource id (…/providers/{Namespace}/{type}/{name}), or a management group (/providers/Microsoft.Management/managementGroups/{groupId})';
+    return errorAnswer(400, 'MissingSubscription', `The scope '${scope.slice(0, 200)}' is not an ARM scope: the request did not have a subscription or a valid tenant level resource provider. A scope is ${forms}.`, { target: 'scope' });
+  };
+  /** The request body's schema: the operation's own (a PATCH's update schema), else its type's PUT's. */
+  const bodySchema = jsonMedia(document, operation.requestBody)?.schema ?? info.requestSchema;
   /** 404 ParentResourceNotFound when the parent type has a lifecycle and the parent is not stored. */
   const parentMissing = (ctx, parsed) => {
     if (!parsed.parentKey || !catalogue.types.has(lower(parsed.parentType))) return undefined;
@@ -198,7 +213,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   };
   /** The writable part of a body: server-set and read-only fields dropped, also inside `properties`. */
   const writable = (body) => {
-    const out = Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !info.readOnlyTop.has(field)));
+    const sent = /** @type {Record<string, any>} */ (withoutReadOnly(isObject(body) ? body : {}, bodySchema, (node) => deref(document, node)));
+    const out = Object.fromEntries(Object.entries(sent).filter(([field]) => !info.readOnlyTop.has(field)));
     if (isObject(out.properties)) out.properties = Object.fromEntries(Object.entries(out.properties).filter(([field]) => !info.readOnlyInner.has(field)));
     return structuredClone(out);
   };
@@ -274,6 +290,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       // The resource acted on: the path without its last segment.
       const path = pathOf(ctx);
       const parsed = parseResourcePath(path.slice(0, path.lastIndexOf('/')));
+      if (!parsed && scopeProblem(path)) return badScope(path);
       if (parsed?.kind !== 'instance') return errorAnswer(404, 'ResourceNotFound', `No resource is named by ${JSON.stringify(path.slice(0, 200))}.`);
       const { entry, refused } = freeEntry(ctx, parsed);
       if (refused) return refused;
@@ -284,7 +301,10 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       return { status: 202, headers, body: undefined };
     },
     list(ctx, parsed) {
-      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed)).map((entry) => entry.resource);
+      // `$filter=atScope()` (where the list declares $filter): at the path's scope only, not below it.
+      const filter = declaresFilter ? ctx.query.$filter : undefined;
+      if (filter !== undefined && filter !== 'atScope()') return errorAnswer(400, 'InvalidFilter', `The mock reads one $filter on an ARM list, atScope(); ${JSON.stringify(String(filter).slice(0, 200))} is not it.`, { target: '$filter' });
+      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed, { atScope: filter !== undefined })).map((entry) => entry.resource);
       const { body, refused } = pageOf(items, ctx.state.resourcePageSize ?? PAGE_SIZE, paging, ctx, doc.version);
       return refused ?? answer(statusFor(operation, 200), body);
     },
@@ -293,6 +313,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const respond = (ctx) => {
     if (kind === 'action') return answers.action(ctx);
     const parsed = where(ctx);
+    if (!parsed) return badScope(pathOf(ctx));
     return parentMissing(ctx, parsed) ?? answers[kind](ctx, parsed);
   };
   return { convention: `arm-${kind}`, type: info.name, respond };
