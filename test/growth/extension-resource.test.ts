@@ -25,7 +25,7 @@ const SERVER = `${GROUP}/providers/Provider.Sql/servers/alpha`;
 const MANAGEMENT_GROUP = '/providers/Microsoft.Management/managementGroups/finance';
 const HEADERS = { authorization: 'Bearer fixture-token', 'content-type': 'application/json' };
 const REQUEST = { properties: { roleDefinitionId: `${SUB}/providers/Provider.Authorization/roleDefinitions/c8d4ff99-41c3-41a8-9f60-21dfdad59608`, principalId: 'a3bb8764-cb92-4276-9d2a-ca1e895e55ea', requestType: 'AdminAssign' } };
-const names = ['0b3d6a1e-7f2c-4e58-9a41-2f6c1d8e9b01', '1c4e7b2f-8a3d-4f69-8b52-3a7d2e9fac02', '2d5f8c3a-9b4e-4a7a-9c63-4b8e3fab0d03'];
+const names = ['0b3d6a1e-7f2c-4e58-9a41-2f6c1d8e9b01', '1c4e7b2f-8a3d-4f69-8b52-3a7d2e9fac02', '2d5f8c3a-9b4e-4a7a-9c63-4b8e3fab0d03'] as const;
 
 let dir: string;
 let mock: Mock;
@@ -53,7 +53,7 @@ beforeAll(async () => {
   await writeFile(root, text);
   const result = await bundle({ ref: root, config: await loadConfig(), dereference: false });
   expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
-  mock = await startMock({ port: 0, documents: [{ api: 'authorization', version: '2020-10-01', family: 'resource-manager', document: result.bundle.parsed }] });
+  mock = await startMock({ port: 0, documents: [{ api: 'authorization', version: '2020-10-01', family: 'resource-manager', document: result.bundle.parsed as Record<string, unknown> }] });
 }, 60_000);
 afterAll(async () => {
   await mock?.close();
@@ -103,7 +103,7 @@ describe('an extension resource type at {scope}, grown by the recipe', () => {
   });
 
   it('a list for a scope holds what is at and below it; $filter=atScope() only what is at it, and its nextLink keeps the filter', async () => {
-    for (const [scope, name] of [[SUB, names[0]], [SUB, names[1]], [SUB, names[2]], [GROUP, names[0]], [SERVER, names[0]]]) {
+    for (const [scope, name] of [[SUB, names[0]], [SUB, names[1]], [SUB, names[2]], [GROUP, names[0]], [SERVER, names[0]]] as const) {
       expect((await call(url(scope, name), 'PUT', REQUEST)).status).toBe(201);
     }
     await call(url(MANAGEMENT_GROUP, names[0]), 'PUT', REQUEST);
@@ -119,7 +119,7 @@ describe('an extension resource type at {scope}, grown by the recipe', () => {
       }
       return { ids, links };
     };
-    const idsAt = (scope: string, list: string[]) => list.map((name) => `${scope}/${TYPE}/${name}`);
+    const idsAt = (scope: string, list: readonly string[]) => list.map((name) => `${scope}/${TYPE}/${name}`);
     const documented = `${SUB}/${TYPE}/fea7a502-9a96-4806-a26f-eee560e52045`;
     expect((await walk(url(SUB))).ids.sort()).toEqual([...idsAt(SUB, names), documented, ...idsAt(GROUP, [names[0]]), ...idsAt(SERVER, [names[0]])].sort());
     expect((await walk(url(GROUP))).ids.sort()).toEqual([...idsAt(GROUP, [names[0]]), ...idsAt(SERVER, [names[0]])].sort());
