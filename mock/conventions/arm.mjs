@@ -1,10 +1,14 @@
 // The resource-management convention (ARM's resource lifecycle), for any document of
 // that family. A resource type has a lifecycle here when its document declares a PUT on
-// its instance path (…/providers/{Namespace}/{type}/{name}, model/arm-ids.mjs); that
-// document's operations on the type's paths are then answered from one store:
+// its instance path (…/providers/{Namespace}/{type}/{name}, at any ARM scope: a
+// subscription, a resource group, a resource, a management group, or a `{scope}`
+// parameter that takes any of them; model/arm-ids.mjs); that document's operations on
+// the type's paths are then answered from one store, keyed by id (which carries the
+// scope). A path whose scope is no ARM scope: 400 `MissingSubscription`, naming it.
 //
 //   PUT    …/{type}/{name}   create 201 / replace 200 (the statuses declared): the body
-//                           sent, read-only fields dropped, `id`, `name`, `type` from the
+//                           sent, read-only values dropped at any depth
+//                           (model/read-only.mjs), `id`, `name`, `type` from the
 //                           path, `systemData` and `properties.provisioningState` set by
 //                           the server. Long-running (x-ms-long-running-operation):
 //                           long-running.mjs.
@@ -13,8 +17,9 @@
 //   DELETE …/{type}/{name}   200 or 204 as declared (202 when long-running); 204 when it
 //                           is already absent and the document declares 204, else 404
 //   GET    …/{type}          a nextLink page (the paging convention's names) of what the
-//                           store holds: by resource group, by subscription, or the
-//                           children of one parent, as the path says
+//                           store holds at the path's scope and below it, or the
+//                           children of one parent, as the path says; `$filter=atScope()`
+//                           (where declared): at the scope only
 //   POST   …/{type}/{name}/{action}
 //                           an action on a stored resource (restart, failover,
 //                           regenerateKey: any POST one segment below the instance path
