@@ -1,20 +1,19 @@
 // An extension resource type at `{scope}`, grown by the recipe (specs/README.md, "an
 // extension resource type"): specs/templates/extension-resource/ copied beside the
-// source's own RoleEligibilityScheduleRequests_Get, its three paths added to the
-// document, bundled, and served by the mock. The type gets the ARM lifecycle by
-// convention at every scope (subscription, resource group, resource, management group):
+// source's own RoleEligibilityScheduleRequests_Get in a workspace copy, its three paths
+// added to the document, built (lint clean), and served by the copy's mock. The type
+// gets the ARM lifecycle by convention at every scope (subscription, resource group, resource, management group):
 // PUT creates and replaces, GET reads, separate bodies at two scopes, a list for a scope
 // holds what is at and below it (`$filter=atScope()`: at it only, kept in nextLink), an
 // action on a missing request is 404, DELETE removes; a scope that is no ARM scope is a
 // 400 CloudError naming it; read-only fields sent at any depth are ignored. The source's
 // GET, with no PUT in its document, keeps its documented example.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bundle, loadConfig } from '@redocly/openapi-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../mock/index.js';
-import { startMock } from '../contract/growth-fixtures.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const AUTH = 'specs/resource-manager/Provider.Authorization/2020-10-01';
@@ -28,6 +27,8 @@ const REQUEST = { properties: { roleDefinitionId: `${SUB}/providers/Provider.Aut
 const names = ['0b3d6a1e-7f2c-4e58-9a41-2f6c1d8e9b01', '1c4e7b2f-8a3d-4f69-8b52-3a7d2e9fac02', '2d5f8c3a-9b4e-4a7a-9c63-4b8e3fab0d03'] as const;
 
 let dir: string;
+let remove: (() => Promise<void>) | undefined;
+let build: { code: number; output: string };
 let mock: Mock;
 const url = (scope: string, name?: string, query = '') => `${mock.url}${scope}/${TYPE}${name ? `/${name}` : ''}?api-version=2020-10-01${query}`;
 async function call(target: string, method = 'GET', body?: unknown) {
@@ -37,31 +38,37 @@ async function call(target: string, method = 'GET', body?: unknown) {
 }
 
 beforeAll(async () => {
-  // The recipe on a copy of the document's folder (and the shared files its $refs reach).
-  dir = await mkdtemp(join(tmpdir(), 'extension-resource-'));
-  await cp(join(ROOT, 'specs/common'), join(dir, 'specs/common'), { recursive: true });
-  await cp(join(ROOT, AUTH), join(dir, AUTH), { recursive: true });
-  await cp(join(ROOT, 'specs/templates/extension-resource'), join(dir, AUTH), { recursive: true });
+  // The recipe on a workspace copy: the template's folders into the version folder, its
+  // three paths and its tag into the root (unless a contributor added the type already).
+  ({ dir, remove } = await workspaceCopy('extension-resource-', { documents: 'all', built: true }));
   const root = join(dir, AUTH, 'openapi.yaml');
-  const paths = [
-    '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}:\n    $ref: ./paths/roleAssignmentScheduleRequest.yaml',
-    '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests:\n    $ref: ./paths/roleAssignmentScheduleRequestsForScope.yaml',
-    '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}/cancel:\n    $ref: ./paths/roleAssignmentScheduleRequestCancel.yaml',
-  ];
-  const tag = '  - name: RoleAssignmentScheduleRequests\n    description: Requests that assign a role to a principal at a scope.\n';
-  const text = (await readFile(root, 'utf8')).replace(/^paths:\n/m, `paths:\n${paths.join('\n')}\n`).replace(/^tags:\n/m, `tags:\n${tag}`);
-  await writeFile(root, text);
-  const result = await bundle({ ref: root, config: await loadConfig(), dereference: false });
-  expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
-  mock = await startMock({ port: 0, documents: [{ api: 'authorization', version: '2020-10-01', family: 'resource-manager', document: result.bundle.parsed as Record<string, unknown> }] });
-}, 60_000);
+  const text = await readFile(root, 'utf8');
+  if (!text.includes('/roleAssignmentScheduleRequests')) {
+    await cp(join(ROOT, 'specs/templates/extension-resource'), join(dir, AUTH), { recursive: true });
+    const paths = [
+      '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}:\n    $ref: ./paths/roleAssignmentScheduleRequest.yaml',
+      '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests:\n    $ref: ./paths/roleAssignmentScheduleRequestsForScope.yaml',
+      '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}/cancel:\n    $ref: ./paths/roleAssignmentScheduleRequestCancel.yaml',
+    ];
+    const tag = '  - name: RoleAssignmentScheduleRequests\n    description: Requests that assign a role to a principal at a scope.\n';
+    await writeFile(root, text.replace(/^paths:\n/m, `paths:\n${paths.join('\n')}\n`).replace(/^tags:\n/m, `tags:\n${tag}`));
+  }
+  build = await runInProcess(dir, 'pipeline/build.mjs');
+  const { startMock } = await import(join(dir, 'mock/index.mjs'));
+  mock = await startMock({ port: 0 });
+}, 240_000);
 afterAll(async () => {
   await mock?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await remove?.();
 });
 beforeEach(() => mock.reset());
 
 describe('an extension resource type at {scope}, grown by the recipe', () => {
+  it('builds green: lint, bundle, types and docs take it as it is', () => {
+    expect(build.output).toContain('build  done');
+    expect(build.code).toBe(0);
+  });
+
   it('is covered by the lifecycle conventions; the source GET without a PUT keeps its example', () => {
     const by = Object.fromEntries(mock.routes.map((r) => [r.operationId, r.convention]));
     expect(by).toMatchObject({
