@@ -18,8 +18,8 @@
 //                           is already absent and the document declares 204, else 404
 //   GET    …/{type}          a nextLink page (the paging convention's names) of what the
 //                           store holds at the path's scope and below it, or the
-//                           children of one parent, as the path says; `$filter=atScope()`
-//                           (where declared): at the scope only
+//                           children of one parent, as the path says; `$filter` (where
+//                           declared): `atScope()` at the scope only, `<field> eq '<v>'`
 //   POST   …/{type}/{name}/{action}
 //                           an action on a stored resource (restart, failover,
 //                           regenerateKey: any POST one segment below the instance path
@@ -306,10 +306,12 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       return { status: 202, headers, body: undefined };
     },
     list(ctx, parsed) {
-      // `$filter=atScope()` (where the list declares $filter): at the path's scope only, not below it.
-      const filter = declaresFilter ? ctx.query.$filter : undefined;
-      if (filter !== undefined && filter !== 'atScope()') return errorAnswer(400, 'InvalidFilter', `The mock reads one $filter on an ARM list, atScope(); ${JSON.stringify(String(filter).slice(0, 200))} is not it.`, { target: '$filter' });
-      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed, { atScope: filter !== undefined })).map((entry) => entry.resource);
+      // `$filter` (where the list declares it): atScope() and `<field> eq '<value>'` terms.
+      const asked = declaresFilter ? ctx.query.$filter : undefined;
+      const filter = asked === undefined ? { atScope: false, equals: [] } : listFilter(asked);
+      if (!filter) return errorAnswer(400, 'InvalidFilter', `$filter ${JSON.stringify(String(asked).slice(0, 200))} is not one the mock reads on an ARM list: atScope() and <field> eq '<value>' terms joined by and.`, { target: '$filter' });
+      const matches = (resource) => filter.equals.every(([field, value]) => lower(resource.properties?.[field] ?? resource[field]) === lower(value));
+      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed, filter) && matches(entry.resource)).map((entry) => entry.resource);
       const { body, refused } = pageOf(items, ctx.state.resourcePageSize ?? PAGE_SIZE, paging, ctx, doc.version);
       return refused ?? answer(statusFor(operation, 200), body);
     },
@@ -322,6 +324,25 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
     return parentMissing(ctx, parsed) ?? answers[kind](ctx, parsed);
   };
   return { convention: `arm-${kind}`, type: info.name, respond };
+}
+
+/**
+ * An ARM list's `$filter` as role-assignment and lock lists take it: `atScope()` (at the
+ * path's scope only, not below it) and `<field> eq '<value>'` (a field of `properties`, or
+ * of the resource; without case), joined by `and`. Undefined for anything else.
+ * @param {unknown} text
+ * @returns {{ atScope: boolean, equals: [string, string][] } | undefined}
+ */
+function listFilter(text) {
+  /** @type {{ atScope: boolean, equals: [string, string][] }} */
+  const out = { atScope: false, equals: [] };
+  for (const term of String(text).split(/\s+and\s+/i)) {
+    const equal = /^\s*(\w+)\s+eq\s+'((?:[^']|'')*)'\s*$/.exec(term);
+    if (/^\s*atScope\(\)\s*$/.test(term)) out.atScope = true;
+    else if (equal) out.equals.push([String(equal[1]), String(equal[2]).replaceAll("''", "'")]);
+    else return undefined;
+  }
+  return out;
 }
 
 /** JSON merge patch (RFC 7396): objects merge key by key, `null` removes, anything else replaces. */

@@ -135,6 +135,15 @@ describe('an extension resource type at {scope}, grown by the recipe', () => {
     expect(atScope.ids.sort()).toEqual([...idsAt(SUB, names), documented].sort());
     expect(atScope.links.length).toBeGreaterThan(0);
     for (const link of atScope.links) expect(new URL(link).searchParams.get('$filter')).toBe('atScope()');
+    const other = 'b7e3c1d2-0000-4000-8000-00000000000f';
+    await call(url(GROUP, names[1]), 'PUT', { properties: { ...REQUEST.properties, principalId: other } });
+    const byPrincipal = await walk(url(SUB, undefined, `&$filter=${encodeURIComponent(`principalId eq '${other.toUpperCase()}'`)}`));
+    expect(byPrincipal.ids).toEqual(idsAt(GROUP, [names[1]]));
+    expect((await walk(url(GROUP, undefined, `&$filter=${encodeURIComponent(`atScope() and principalId eq '${other}'`)}`))).ids).toEqual(idsAt(GROUP, [names[1]]));
+    const refused = await call(url(SUB, undefined, '&$filter=startswith(name,%27a%27)'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'InvalidFilter', target: '$filter' });
+    expect(refused.body.error.message).toContain('startswith');
   });
 
   it('an action on a stored request answers; on a missing one 404 ResourceNotFound; DELETE removes it', async () => {
