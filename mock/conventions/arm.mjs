@@ -361,7 +361,7 @@ export function seedResources(state, catalogue, resources) {
   if (!Array.isArray(resources)) throw new Error('seed: "resources" must be an array of ARM resources, each with its "id".');
   return resources.map((resource, i) => {
     const where = `seed resources[${i}]`;
-    if (!isObject(resource) || typeof resource.id !== 'string') throw new Error(`${where}: give the resource with its "id" (/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}).`);
+    if (!isObject(resource) || typeof resource.id !== 'string') throw new Error(`${where}: give the resource with its "id" (/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}, or its type at another ARM scope: {scope}/providers/{Namespace}/{type}/{name}).`);
     const entry = entryOf(catalogue.types, resource);
     if (!entry) {
       const known = [...catalogue.types.values()].map((t) => t.name).join(', ') || 'none';
