@@ -1,15 +1,21 @@
 // ARM's resource ids and path templates, read the way the resource-provider contract
 // spells them:
-//   /subscriptions/{s}[/resourceGroups/{rg}]/providers/{Namespace}/{type}/{name}[/{childType}/{childName}…]
-// A template whose segments after the namespace alternate literal type and `{name}`
-// parameter is an instance path when it ends with a parameter, a collection path (a list)
-// when it ends with a type. The type of a resource is `{Namespace}/{type}[/{childType}…]`
+//   /{scope}/providers/{Namespace}/{type}/{name}[/{childType}/{childName}…]
+// where the scope is a subscription (`/subscriptions/{s}`), a resource group
+// (`/subscriptions/{s}/resourceGroups/{rg}`), a resource (its id, an extension resource's
+// scope), or a tenant-level resource such as a management group
+// (`/providers/Microsoft.Management/managementGroups/{g}`; nothing for the tenant itself).
+// A template may write the scope as one multi-segment parameter (`/{scope}/providers/…`,
+// `x-ms-skip-url-encoding`). The resource's own part starts after the LAST `providers`
+// segment: its segments alternate literal type and `{name}` parameter; it is an instance
+// path when it ends with a parameter, a collection path (a list) when it ends with a
+// type. The type of a resource is `{Namespace}/{type}[/{childType}…]`
 // (`Provider.Sql/servers/databases`), as ARM writes it in the `type` field. ARM ids
 // compare without case; a resource keeps the spelling it was created with.
 
-const TEMPLATE = /^\/subscriptions\/\{[^}/]+\}(\/resourceGroups\/\{[^}/]+\})?\/providers\/([A-Za-z][\w.]*)\/(.+)$/;
-const ID = /^\/subscriptions\/([^/]+)(?:\/resourceGroups\/([^/]+))?\/providers\/([^/]+)\/(.+)$/i;
 const PARAM = /^\{[^}/]+\}$/;
+const NAMESPACE = /^[A-Za-z][\w.]*$/;
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => String(a).toLowerCase() === String(b).toLowerCase();
 
 /**
  * A resource's own path, whatever its scope: `…/providers/{Namespace}/{type}/{name}`, or a
@@ -18,8 +24,15 @@ const PARAM = /^\{[^}/]+\}$/;
 export const RESOURCE_PATH = /\/providers\/[^/{}]+(\/[^/{}]+\/\{[^/{}]+\})+$/;
 
 /**
+ * Where a resource lives: 'subscription', 'resourceGroup', 'resource' (below another
+ * resource's id, a management group's included), 'tenant', or 'scope' (a template's one
+ * `{scope}` parameter: any of them).
+ * @typedef {'subscription' | 'resourceGroup' | 'resource' | 'tenant' | 'scope'} ScopeKind
+ */
+
+/**
  * @typedef {object} TemplateShape
- * @property {'resourceGroup' | 'subscription'} scope
+ * @property {ScopeKind} scope
  * @property {string} namespace
  * @property {string[]} types
  * @property {'instance' | 'collection'} kind
@@ -28,27 +41,30 @@ export const RESOURCE_PATH = /\/providers\/[^/{}]+(\/[^/{}]+\/\{[^/{}]+\})+$/;
  */
 
 /**
- * The ARM shape of a path template: { scope: 'resourceGroup' | 'subscription', namespace,
- * types, kind: 'instance' | 'collection', type, instancePath } or undefined when the
- * template is not a resource path (an action such as checkNameAvailability is a
- * collection-shaped path; it is told apart by its methods, not here).
+ * The ARM shape of a path template: { scope, namespace, types, kind: 'instance' |
+ * 'collection', type, instancePath } or undefined when the template is not a resource
+ * path (an action such as checkNameAvailability is a collection-shaped path; it is told
+ * apart by its methods, not here).
  * @param {string} template
  * @returns {TemplateShape | undefined}
  */
 export function templateShape(template) {
-  const found = TEMPLATE.exec(template);
-  if (!found) return undefined;
-  const [, group, namespace, rest] = found;
-  const segments = rest.split('/');
+  const segments = template.split('/').slice(1);
+  const at = segments.lastIndexOf('providers');
+  const namespace = segments[at + 1];
+  if (!template.startsWith('/') || at < 0 || !NAMESPACE.test(namespace ?? '')) return undefined;
+  const rest = segments.slice(at + 2);
   const types = [];
-  for (const [i, segment] of segments.entries()) {
+  for (const [i, segment] of rest.entries()) {
     const isParam = PARAM.test(segment);
     if (i % 2 === 0 ? isParam || !/^[A-Za-z][\w.-]*$/.test(segment) : !isParam) return undefined;
     if (i % 2 === 0) types.push(segment);
   }
-  const kind = segments.length % 2 === 0 ? 'instance' : 'collection';
+  const scope = templateScope(segments.slice(0, at));
+  if (!scope || !types.length) return undefined;
+  const kind = rest.length % 2 === 0 ? 'instance' : 'collection';
   return {
-    scope: group ? 'resourceGroup' : 'subscription',
+    scope,
     namespace,
     types,
     kind,
@@ -59,6 +75,20 @@ export function templateShape(template) {
 }
 
 /**
+ * The kind of scope a template's segments before `providers` write, or undefined.
+ * @param {string[]} segments
+ * @returns {ScopeKind | undefined}
+ */
+function templateScope(segments) {
+  const [first, second, third, fourth] = segments;
+  if (!segments.length) return 'tenant';
+  if (segments.length === 1 && PARAM.test(first)) return 'scope';
+  if (first === 'subscriptions' && PARAM.test(second ?? '') && segments.length === 2) return 'subscription';
+  if (first === 'subscriptions' && PARAM.test(second ?? '') && third === 'resourceGroups' && PARAM.test(fourth ?? '') && segments.length === 4) return 'resourceGroup';
+  return templateShape(`/${segments.join('/')}`)?.kind === 'instance' ? 'resource' : undefined;
+}
+
+/**
  * `Provider.Sql` and `['servers', 'databases']` -> `Provider.Sql/servers/databases`.
  * @param {string} namespace
  * @param {string[]} types
@@ -66,8 +96,16 @@ export function templateShape(template) {
 export const typeName = (namespace, types) => [namespace, ...types].join('/');
 
 /**
+ * A scope as sent, read: its id (`/subscriptions/S/resourceGroups/RG`, '' for the
+ * tenant), its kind, and the subscription and resource group it is in (if any).
+ * @typedef {{ scope: string, scopeKind: Exclude<ScopeKind, 'scope'>, subscription: string | undefined, resourceGroup: string | undefined }} Scope
+ */
+
+/**
  * @typedef {object} ResourcePath
- * @property {string} subscription
+ * @property {string} scope  the scope's id ('' for the tenant)
+ * @property {Exclude<ScopeKind, 'scope'>} scopeKind
+ * @property {string | undefined} subscription
  * @property {string | undefined} resourceGroup
  * @property {string} namespace
  * @property {string[]} types
@@ -82,27 +120,35 @@ export const typeName = (namespace, types) => [namespace, ...types].join('/');
  */
 
 /**
- * A resource id or a collection path as sent: { subscription, resourceGroup?, namespace,
- * types, names, type, kind, key, parentKey? }; undefined when it is neither. `key` is the
- * id in lower case (the store's key); `parentKey` that of the parent of a child resource.
+ * A resource id or a collection path as sent, at any ARM scope: { scope, scopeKind,
+ * subscription?, resourceGroup?, namespace, types, names, type, kind, key, parentKey? };
+ * undefined when it is neither (its scope no ARM scope included: scopeProblem() says
+ * why). `key` is the id in lower case (the store's key); `parentKey` that of the parent
+ * of a child resource.
  * @param {string} path
  * @returns {ResourcePath | undefined}
  */
 export function parseResourcePath(path) {
-  const found = ID.exec(path);
-  if (!found) return undefined;
-  const [, subscription, resourceGroup, namespace, rest] = found;
-  const segments = rest.split('/').map(decode);
-  if (segments.some((s) => s === undefined || s === '')) return undefined;
-  const types = /** @type {string[]} */ (segments.filter((_, i) => i % 2 === 0));
-  const names = /** @type {string[]} */ (segments.filter((_, i) => i % 2 === 1));
-  const kind = segments.length % 2 === 0 ? 'instance' : 'collection';
+  const segments = path.split('/').slice(1).map(decode);
+  if (!path.startsWith('/') || segments.some((s) => s === undefined || s === '')) return undefined;
+  return readPath(/** @type {string[]} */ (segments));
+}
+
+/** @param {string[]} segments decoded, none empty @returns {ResourcePath | undefined} */
+function readPath(segments) {
+  const at = segments.findLastIndex((s) => same(s, 'providers'));
+  const namespace = segments[at + 1];
+  const rest = segments.slice(at + 2);
+  if (at < 0 || !NAMESPACE.test(namespace ?? '') || !rest.length) return undefined;
+  const scope = readScope(segments.slice(0, at));
+  if (!scope) return undefined;
+  const types = rest.filter((_, i) => i % 2 === 0);
+  const names = rest.filter((_, i) => i % 2 === 1);
+  const kind = rest.length % 2 === 0 ? 'instance' : 'collection';
   /** @type {ResourcePath} */
-  const parsed = { subscription: /** @type {string} */ (decode(subscription)), resourceGroup: resourceGroup === undefined ? undefined : decode(resourceGroup), namespace, types, names, kind, type: typeName(namespace, types) };
-  if (!parsed.subscription || (resourceGroup !== undefined && !parsed.resourceGroup)) return undefined;
-  const base = `/subscriptions/${parsed.subscription}${parsed.resourceGroup === undefined ? '' : `/resourceGroups/${parsed.resourceGroup}`}/providers/${namespace}`;
+  const parsed = { ...scope, namespace, types, names, kind, type: typeName(namespace, types) };
   /** @param {number} count */
-  const idOf = (count) => `${base}/${types.slice(0, count).flatMap((t, i) => [t, names[i]]).join('/')}`;
+  const idOf = (count) => `${scope.scope}/providers/${namespace}/${types.slice(0, count).flatMap((t, i) => [t, names[i]]).join('/')}`;
   if (kind === 'instance') {
     parsed.id = idOf(types.length);
     parsed.key = parsed.id.toLowerCase();
@@ -115,6 +161,41 @@ export function parseResourcePath(path) {
   return parsed;
 }
 
+/**
+ * A scope's segments (decoded), read: a subscription, a resource group, a resource's id
+ * (a tenant-level one such as a management group included), the tenant (none); else
+ * undefined.
+ * @param {string[]} segments
+ * @returns {Scope | undefined}
+ */
+function readScope(segments) {
+  const none = { subscription: undefined, resourceGroup: undefined };
+  if (!segments.length) return { scope: '', scopeKind: 'tenant', ...none };
+  const [first, subscription, third, resourceGroup] = segments;
+  if (same(first, 'subscriptions') && segments.length === 2) return { scope: `/subscriptions/${subscription}`, scopeKind: 'subscription', ...none, subscription };
+  if (same(first, 'subscriptions') && same(third, 'resourceGroups') && segments.length === 4) {
+    return { scope: `/subscriptions/${subscription}/resourceGroups/${resourceGroup}`, scopeKind: 'resourceGroup', subscription, resourceGroup };
+  }
+  const resource = readPath(segments);
+  if (resource?.kind !== 'instance') return undefined;
+  return { scope: /** @type {string} */ (resource.id), scopeKind: 'resource', subscription: resource.subscription, resourceGroup: resource.resourceGroup };
+}
+
+/**
+ * Why a path that names `…/providers/{Namespace}/{type}…` is no resource path: its scope
+ * (the part before that last `providers`) is no ARM scope. Returns the scope as sent, or
+ * undefined when the path has a valid scope or no `providers` segment at all.
+ * @param {string} path
+ * @returns {string | undefined}
+ */
+export function scopeProblem(path) {
+  const at = path.toLowerCase().lastIndexOf('/providers/');
+  if (at < 0) return undefined;
+  const segments = path.slice(0, at).split('/').slice(1).map(decode);
+  if (segments.some((s) => s === undefined || s === '')) return path.slice(0, at);
+  return readScope(/** @type {string[]} */ (segments)) ? undefined : path.slice(0, at);
+}
+
 /** @param {string} segment */
 function decode(segment) {
   try {
@@ -125,16 +206,17 @@ function decode(segment) {
 }
 
 /**
- * True when a stored resource (its parsed id) belongs to the list a collection path names.
+ * True when a stored resource (its parsed id) belongs to the list a collection path
+ * names: its type, below the collection's scope (`atScope`: at that scope only, not
+ * below it, as `$filter=atScope()` asks), under the same parents.
  * @param {ResourcePath | undefined} resource
  * @param {ResourcePath} collection
+ * @param {{ atScope?: boolean }} [options]
  */
-export function inCollection(resource, collection) {
-  /** @param {unknown} a @param {unknown} b */
-  const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
-  if (!resource) return false;
-  if (!same(resource.type, collection.type) || !same(resource.subscription, collection.subscription)) return false;
-  if (collection.resourceGroup !== undefined && !same(resource.resourceGroup, collection.resourceGroup)) return false;
+export function inCollection(resource, collection, { atScope = false } = {}) {
+  if (!resource || !same(resource.type, collection.type)) return false;
+  const [mine, theirs] = [resource.scope.toLowerCase(), collection.scope.toLowerCase()];
+  if (atScope ? mine !== theirs : !(mine === theirs || mine.startsWith(`${theirs}/`))) return false;
   return collection.names.every((name, i) => same(name, resource.names[i]));
 }
 

@@ -11,7 +11,7 @@ import { startSpectralWorker } from './spectral-worker.mjs';
 import { sliceFor } from './slice.mjs';
 import { checkTree, guardedRedoclyResolver, symlinkFindings } from './trust.mjs';
 import { versionFindings } from '../model/version-checks.mjs';
-import { withReadOnlyMarked } from '../model/schemas.mjs';
+import { withReadOnlyMarked } from '../model/read-only.mjs';
 
 export { formatFinding };
 
@@ -176,7 +176,7 @@ export async function createPipeline({ root = ROOT, apis = loadApis(), lint: wit
       // never needs.
       const { default: openapiTS, astToString } = await import('openapi-typescript');
       // Read-only wherever it is written (a referenced schema, allOf, items): marked on the
-      // property, the only place openapi-typescript's $Read markers look (model/schemas.mjs).
+      // property, the only place openapi-typescript's $Read markers look (model/read-only.mjs).
       const ast = await openapiTS(withReadOnlyMarked(structuredClone(document)), { readWriteMarkers: true, silent: true });
       return typesHeader(api) + astToString(ast);
     },

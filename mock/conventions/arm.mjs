@@ -1,10 +1,14 @@
 // The resource-management convention (ARM's resource lifecycle), for any document of
 // that family. A resource type has a lifecycle here when its document declares a PUT on
-// its instance path (…/providers/{Namespace}/{type}/{name}, model/arm-ids.mjs); that
-// document's operations on the type's paths are then answered from one store:
+// its instance path (…/providers/{Namespace}/{type}/{name}, at any ARM scope: a
+// subscription, a resource group, a resource, a management group, or a `{scope}`
+// parameter that takes any of them; model/arm-ids.mjs); that document's operations on
+// the type's paths are then answered from one store, keyed by id (which carries the
+// scope). A path whose scope is no ARM scope: 400 `MissingSubscription`, naming it.
 //
 //   PUT    …/{type}/{name}   create 201 / replace 200 (the statuses declared): the body
-//                           sent, read-only fields dropped, `id`, `name`, `type` from the
+//                           sent, read-only values dropped at any depth
+//                           (model/read-only.mjs), `id`, `name`, `type` from the
 //                           path, `systemData` and `properties.provisioningState` set by
 //                           the server. Long-running (x-ms-long-running-operation):
 //                           long-running.mjs.
@@ -13,8 +17,9 @@
 //   DELETE …/{type}/{name}   200 or 204 as declared (202 when long-running); 204 when it
 //                           is already absent and the document declares 204, else 404
 //   GET    …/{type}          a nextLink page (the paging convention's names) of what the
-//                           store holds: by resource group, by subscription, or the
-//                           children of one parent, as the path says
+//                           store holds at the path's scope and below it, or the
+//                           children of one parent, as the path says; `$filter` (where
+//                           declared): `atScope()` at the scope only, `<field> eq '<v>'`
 //   POST   …/{type}/{name}/{action}
 //                           an action on a stored resource (restart, failover,
 //                           regenerateKey: any POST one segment below the instance path
@@ -35,12 +40,13 @@
 // eligibility GET, the cached-images list) keep the other conventions.
 import { answer, errorAnswer } from '../errors.mjs';
 import { deref } from '../documents.mjs';
-import { inCollection, parseResourcePath, templateShape, typeName } from '../../model/arm-ids.mjs';
+import { inCollection, parseResourcePath, scopeProblem, templateShape, typeName } from '../../model/arm-ids.mjs';
 import { longRunningOf, pollingHeadersOf } from '../../model/arm.mjs';
 import { RESOURCE_MANAGER } from '../../model/family.mjs';
+import { withoutReadOnly } from '../../model/read-only.mjs';
 import { pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
 import { PAGE_SIZE, pageOf, pagingShape } from './paging.mjs';
-import { documentedAnswer, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
+import { documentedAnswer, jsonMedia, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
 
 const FAMILY = RESOURCE_MANAGER;
 const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' }, action: { post: 'action' } };
@@ -95,6 +101,7 @@ function typeInfo(document, put) {
   const stateOf = (p) => (p ? { enum: Array.isArray(deref(document, p)?.enum) ? [...deref(document, p).enum] : undefined } : undefined);
   const stateField = inner.provisioningState ? { where: 'properties', ...stateOf(inner.provisioningState) } : top.provisioningState ? { where: 'top', ...stateOf(top.provisioningState) } : undefined;
   return {
+    requestSchema,
     readOnlyTop: new Set([...SERVER_FIELDS, ...readOnly(top), ...(stateField?.where === 'top' ? ['provisioningState'] : [])]),
     readOnlyInner: new Set([...readOnly(inner), ...(stateField?.where === 'properties' ? ['provisioningState'] : [])]),
     stateField,
@@ -141,7 +148,7 @@ export function armCatalogue(documents) {
     const parameters = parametersOf(doc.document, doc.document.paths[op.docPath], operation);
     const path = op.docPath.replace(/\{([^}]+)\}/g, (whole, name) => {
       const value = parameterExample(doc.document, parameters.find((p) => p.in === 'path' && p.name === name));
-      return value === undefined ? whole : encodeURIComponent(String(value));
+      return value === undefined ? whole : doc.multiSegment?.has(name) ? String(value) : encodeURIComponent(String(value));
     });
     const parsed = isObject(example) && !path.includes('{') ? parseResourcePath(path) : undefined;
     if (parsed?.kind !== 'instance' || lower(parsed.type) !== lower(shape.type) || resources.has(parsed.key)) continue;
@@ -165,11 +172,24 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const operation = document.paths[op.docPath][op.method];
   const info = catalogue.types.get(lower(target ?? shape.type));
   const lro = longRunningOf(operation);
+  const declaresFilter = parametersOf(document, document.paths[op.docPath], operation).some((p) => p.in === 'query' && p.name === '$filter');
 
   const pathOf = (ctx) => (doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath);
   /** The resource the request names (the operation's template matched, so always one). */
-  const where = (ctx) => /** @type {NonNullable<ReturnType<typeof parseResourcePath>>} */ (parseResourcePath(pathOf(ctx)));
-  const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under resource group '${parsed.resourceGroup ?? '(none)'}' was not found (${parsed.id}).`);
+  const where = (ctx) => parseResourcePath(pathOf(ctx));
+  const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under ${parsed.resourceGroup === undefined ? `scope '${parsed.scope || '/'}'` : `resource group '${parsed.resourceGroup}'`} was not found (${parsed.id}).`);
+  /**
+   * A path whose scope is no ARM scope (a `{scope}` parameter takes anything): 400, coded
+   * as ARM's front door codes a request it cannot place (`MissingSubscription`).
+   * @param {string} path
+   */
+  const badScope = (path) => {
+    const scope = scopeProblem(path) ?? path;
+    const forms = '/subscriptions/{subscriptionId}, /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}, a resource id (…/providers/{Namespace}/{type}/{name}), or a management group (/providers/Microsoft.Management/managementGroups/{groupId})';
+    return errorAnswer(400, 'MissingSubscription', `The scope '${scope.slice(0, 200)}' is not an ARM scope: the request did not have a subscription or a valid tenant level resource provider. A scope is ${forms}.`, { target: 'scope' });
+  };
+  /** The request body's schema: the operation's own (a PATCH's update schema), else its type's PUT's. */
+  const bodySchema = jsonMedia(document, operation.requestBody)?.schema ?? info.requestSchema;
   /** 404 ParentResourceNotFound when the parent type has a lifecycle and the parent is not stored. */
   const parentMissing = (ctx, parsed) => {
     if (!parsed.parentKey || !catalogue.types.has(lower(parsed.parentType))) return undefined;
@@ -198,7 +218,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   };
   /** The writable part of a body: server-set and read-only fields dropped, also inside `properties`. */
   const writable = (body) => {
-    const out = Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !info.readOnlyTop.has(field)));
+    const sent = /** @type {Record<string, any>} */ (withoutReadOnly(isObject(body) ? body : {}, bodySchema, (node) => deref(document, node)));
+    const out = Object.fromEntries(Object.entries(sent).filter(([field]) => !info.readOnlyTop.has(field)));
     if (isObject(out.properties)) out.properties = Object.fromEntries(Object.entries(out.properties).filter(([field]) => !info.readOnlyInner.has(field)));
     return structuredClone(out);
   };
@@ -274,6 +295,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       // The resource acted on: the path without its last segment.
       const path = pathOf(ctx);
       const parsed = parseResourcePath(path.slice(0, path.lastIndexOf('/')));
+      if (!parsed && scopeProblem(path)) return badScope(path);
       if (parsed?.kind !== 'instance') return errorAnswer(404, 'ResourceNotFound', `No resource is named by ${JSON.stringify(path.slice(0, 200))}.`);
       const { entry, refused } = freeEntry(ctx, parsed);
       if (refused) return refused;
@@ -284,7 +306,12 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       return { status: 202, headers, body: undefined };
     },
     list(ctx, parsed) {
-      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed)).map((entry) => entry.resource);
+      // `$filter` (where the list declares it): atScope() and `<field> eq '<value>'` terms.
+      const asked = declaresFilter ? ctx.query.$filter : undefined;
+      const filter = asked === undefined ? { atScope: false, equals: [] } : listFilter(asked);
+      if (!filter) return errorAnswer(400, 'InvalidFilter', `$filter ${JSON.stringify(String(asked).slice(0, 200))} is not one the mock reads on an ARM list: atScope() and <field> eq '<value>' terms joined by and.`, { target: '$filter' });
+      const matches = (resource) => filter.equals.every(([field, value]) => lower(resource.properties?.[field] ?? resource[field]) === lower(value));
+      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed, filter) && matches(entry.resource)).map((entry) => entry.resource);
       const { body, refused } = pageOf(items, ctx.state.resourcePageSize ?? PAGE_SIZE, paging, ctx, doc.version);
       return refused ?? answer(statusFor(operation, 200), body);
     },
@@ -293,9 +320,29 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const respond = (ctx) => {
     if (kind === 'action') return answers.action(ctx);
     const parsed = where(ctx);
+    if (!parsed) return badScope(pathOf(ctx));
     return parentMissing(ctx, parsed) ?? answers[kind](ctx, parsed);
   };
   return { convention: `arm-${kind}`, type: info.name, respond };
+}
+
+/**
+ * An ARM list's `$filter` as role-assignment and lock lists take it: `atScope()` (at the
+ * path's scope only, not below it) and `<field> eq '<value>'` (a field of `properties`, or
+ * of the resource; without case), joined by `and`. Undefined for anything else.
+ * @param {unknown} text
+ * @returns {{ atScope: boolean, equals: [string, string][] } | undefined}
+ */
+function listFilter(text) {
+  /** @type {{ atScope: boolean, equals: [string, string][] }} */
+  const out = { atScope: false, equals: [] };
+  for (const term of String(text).split(/\s+and\s+/i)) {
+    const equal = /^\s*(\w+)\s+eq\s+'((?:[^']|'')*)'\s*$/.exec(term);
+    if (/^\s*atScope\(\)\s*$/.test(term)) out.atScope = true;
+    else if (equal) out.equals.push([String(equal[1]), String(equal[2]).replaceAll("''", "'")]);
+    else return undefined;
+  }
+  return out;
 }
 
 /** JSON merge patch (RFC 7396): objects merge key by key, `null` removes, anything else replaces. */
@@ -314,7 +361,7 @@ export function seedResources(state, catalogue, resources) {
   if (!Array.isArray(resources)) throw new Error('seed: "resources" must be an array of ARM resources, each with its "id".');
   return resources.map((resource, i) => {
     const where = `seed resources[${i}]`;
-    if (!isObject(resource) || typeof resource.id !== 'string') throw new Error(`${where}: give the resource with its "id" (/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}).`);
+    if (!isObject(resource) || typeof resource.id !== 'string') throw new Error(`${where}: give the resource with its "id" (/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}, or its type at another ARM scope: {scope}/providers/{Namespace}/{type}/{name}).`);
     const entry = entryOf(catalogue.types, resource);
     if (!entry) {
       const known = [...catalogue.types.values()].map((t) => t.name).join(', ') || 'none';

@@ -6,7 +6,7 @@
 //   initial answer  PUT 201 (create) / 200 (replace), PATCH 200, DELETE 202, POST action
 //                   202 (each the status the document declares), with the headers the
 //                   answer declares:
-//                   Azure-AsyncOperation  <origin>/subscriptions/{s}/providers/{Namespace}/operationStatuses/{id}?api-version=…
+//                   Azure-AsyncOperation  <origin>[/subscriptions/{s}]/providers/{Namespace}/operationStatuses/{id}?api-version=…
 //                   Location              <origin>/subscriptions/{s}/providers/{Namespace}/operationResults/{id}?api-version=…
 //                   Retry-After           seconds (default 1; a test may set 0)
 //                   and the resource's provisioningState in a non-terminal state
@@ -35,7 +35,7 @@ import { describeRule, meets, use } from '../when.mjs';
 const TERMINAL = ['Succeeded', 'Failed', 'Canceled'];
 /** How a long-running rule may end its operation (index.d.ts LongRunningRule.outcome). */
 export const OUTCOMES = TERMINAL;
-const MONITOR = /^\/subscriptions\/([^/]+)\/providers\/([^/]+)\/(operationStatuses|operationResults)\/([^/]+)$/i;
+const MONITOR = /^(?:\/subscriptions\/([^/]+))?\/providers\/([^/]+)\/(operationStatuses|operationResults)\/([^/]+)$/i;
 const DEFAULTS = { polls: 1, retryAfter: 1, outcome: 'Succeeded', status: 400 };
 const NON_TERMINAL = { create: ['Creating', 'Accepted', 'Provisioning', 'Updating', 'InProgress'], replace: ['Updating', 'Accepted', 'Creating', 'InProgress'], update: ['Updating', 'Accepted', 'InProgress'], delete: ['Deleting', 'Accepted', 'InProgress'] };
 
@@ -74,7 +74,8 @@ export function startOperation(ctx, { entry, phase, result, namespace, subscript
   const rule = takeRule(state, request);
   const id = randomUUID();
   const version = String(ctx.doc.version);
-  const base = `/subscriptions/${encodeURIComponent(subscription)}/providers/${namespace}`;
+  // A resource outside any subscription (a management group's, the tenant's) is polled at the tenant's level.
+  const base = `${subscription === undefined ? '' : `/subscriptions/${encodeURIComponent(subscription)}`}/providers/${namespace}`;
   const operation = {
     id,
     phase,

@@ -6,7 +6,8 @@
 // last carries a link built from the origin the request came in on (its Host) and the path
 // as sent, so a client that follows links on its own origin only reads to the end on any
 // port. The source shows no page size and no paging parameter: the mock's pages hold
-// PAGE_SIZE entries (or the seeded pageSize) and the link carries `$skiptoken=page<n>`.
+// PAGE_SIZE entries (or the seeded pageSize) and the link carries the request's query
+// (its `$filter` included) with `$skiptoken=page<n>`.
 import { answer, errorAnswer } from '../errors.mjs';
 import { isPage, pageNamesOf } from '../../model/arm.mjs';
 import { RESOURCE_MANAGER } from '../../model/family.mjs';
@@ -69,8 +70,10 @@ export function pageOf(items, size, shape, { origin, rawPath, query }, version) 
   }
   /** @type {Record<string, unknown>} */
   const body = { [shape.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
-  const next = new URLSearchParams({ 'api-version': String(version), $skiptoken: `page${page + 1}` });
-  if (page < pages) body[shape.nextLinkName] = `${origin}${rawPath}?${next.toString().replace('%24skiptoken', '$skiptoken')}`;
+  // The whole query again (a filter keeps filtering), the page's token the only change.
+  const kept = Object.entries(query).filter(([name]) => name !== 'api-version' && name !== '$skiptoken');
+  const next = [['api-version', String(version)], ...kept.flatMap(([name, value]) => [value].flat().map((v) => [name, String(v)])), ['$skiptoken', `page${page + 1}`]];
+  if (page < pages) body[shape.nextLinkName] = `${origin}${rawPath}?${next.map(([name, value]) => `${encodeURIComponent(name).replace(/^%24/, '$')}=${encodeURIComponent(value)}`).join('&')}`;
   return { body };
 }
 

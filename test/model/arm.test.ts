@@ -24,7 +24,7 @@ describe('ARM ids and templates', () => {
     expect(templateShape('/subscriptions/{s}/providers/Provider.Sql/servers')).toMatchObject({ scope: 'subscription', kind: 'collection', instancePath: undefined });
     expect(templateShape(`${RG}/servers/{serverName}/databases/{databaseName}`)).toMatchObject({ kind: 'instance', types: ['servers', 'databases'], type: 'Provider.Sql/servers/databases' });
     expect(templateShape(`${RG}/servers/{serverName}/{other}`)).toBeUndefined();
-    expect(templateShape('/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{name}')).toBeUndefined();
+    expect(templateShape('/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{name}')).toMatchObject({ scope: 'scope', kind: 'instance', type: 'Provider.Authorization/roleEligibilityScheduleRequests' });
     expect(templateShape('/companies({company_id})/vendors')).toBeUndefined();
   });
 

@@ -1,63 +1,71 @@
-// Read-only wherever it is written (model/schemas.mjs): on the property, on the schema its
-// $ref names, under allOf, through an array's items, at any depth. The types step marks
-// such properties so that no request body type takes them (pipeline/engines.mjs).
+// Read-only, read wherever a schema writes it (model/read-only.mjs): on the property, on
+// the schema its `$ref` names, under `allOf`, in arrays and maps, at any depth. The mock
+// drops such values from request bodies before it stores them.
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { isReadOnly, withReadOnlyMarked } from '../../model/schemas.mjs';
+import { isReadOnly, withoutReadOnly } from '../../model/read-only.mjs';
 
-const document = () => ({
-  paths: {
-    '/things/{name}': {
-      put: {
-        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-        responses: { '200': { content: { 'application/json': { schema: { type: 'object', properties: { state: { $ref: '#/components/schemas/State' } } } } } } },
-      },
-    },
-  },
+const document: any = {
   components: {
     schemas: {
-      State: { type: 'string', enum: ['Succeeded'], readOnly: true },
-      Address: { type: 'object', properties: { ip: { type: 'string', readOnly: true }, port: { type: 'integer' } } },
-      Thing: {
-        type: 'object',
+      ProvisioningState: { type: 'string', readOnly: true, enum: ['Succeeded', 'Failed'] },
+      IpAddress: { type: 'object', properties: { ip: { type: 'string', readOnly: true }, ports: { type: 'array', items: { $ref: '#/components/schemas/Port' } } } },
+      Port: { type: 'object', properties: { port: { type: 'integer' }, state: { allOf: [{ $ref: '#/components/schemas/ProvisioningState' }] } } },
+      Base: { type: 'object', properties: { id: { type: 'string', readOnly: true } } },
+      Group: {
+        allOf: [{ $ref: '#/components/schemas/Base' }],
         properties: {
-          name: { type: 'string' },
-          state: { $ref: '#/components/schemas/State' },
-          wrapped: { allOf: [{ $ref: '#/components/schemas/State' }], description: 'through allOf' },
-          states: { type: 'array', items: { $ref: '#/components/schemas/State' } },
-          properties: { type: 'object', properties: { deep: { $ref: '#/components/schemas/State' }, address: { $ref: '#/components/schemas/Address' } } },
+          properties: {
+            type: 'object',
+            properties: {
+              provisioningState: { $ref: '#/components/schemas/ProvisioningState' },
+              ipAddress: { $ref: '#/components/schemas/IpAddress' },
+              labels: { type: 'object', additionalProperties: { type: 'object', properties: { since: { type: 'string', readOnly: true }, text: { type: 'string' } } } },
+            },
+          },
         },
       },
     },
   },
-});
+};
+const deref = (node: any) => {
+  let at = node;
+  while (typeof at?.$ref === 'string') at = at.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k], document);
+  return at;
+};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 describe('read-only wherever it is written', () => {
-  it('marks the property itself when the schema it references, an allOf part or its items are read-only, at any depth', () => {
-    const marked = withReadOnlyMarked(document());
-    const thing = marked.components.schemas.Thing.properties;
-    expect(thing.state.readOnly).toBe(true);
-    expect(thing.wrapped.readOnly).toBe(true);
-    expect(thing.states.readOnly).toBe(true);
-    expect(thing.properties.properties.deep.readOnly).toBe(true);
-    // An inline response schema in a path is walked too.
-    expect(marked.paths['/things/{name}'].put.responses['200'].content['application/json'].schema.properties.state.readOnly).toBe(true);
+  it('on the property, on a referenced schema, under allOf', () => {
+    expect(isReadOnly({ type: 'string', readOnly: true })).toBe(true);
+    expect(isReadOnly(ref('ProvisioningState'), deref)).toBe(true);
+    expect(isReadOnly({ allOf: [ref('ProvisioningState')] }, deref)).toBe(true);
+    expect(isReadOnly({ $ref: '#/components/schemas/Port', readOnly: true }, deref)).toBe(true);
+    expect(isReadOnly(ref('Port'), deref)).toBe(false);
+    expect(isReadOnly({ type: 'string' }, deref)).toBe(false);
   });
 
-  it('leaves writable properties as they are (a writable object whose fields are partly read-only stays writable)', () => {
-    const marked = withReadOnlyMarked(document());
-    const thing = marked.components.schemas.Thing.properties;
-    expect(thing.name.readOnly).toBeUndefined();
-    expect(thing.properties.readOnly).toBeUndefined();
-    expect(thing.properties.properties.address.readOnly).toBeUndefined();
-    expect(marked.components.schemas.Address.properties.port.readOnly).toBeUndefined();
+  it('a body loses its read-only values at any depth, keeps the rest and what its schema does not describe', () => {
+    const sent = {
+      id: '/given',
+      extra: { kept: true },
+      properties: {
+        provisioningState: 'Succeeded',
+        ipAddress: { ip: '10.0.0.1', ports: [{ port: 80, state: 'Failed' }, { port: 443 }] },
+        labels: { a: { since: '2020', text: 'x' } },
+      },
+    };
+    const before = structuredClone(sent);
+    expect(withoutReadOnly(sent, ref('Group'), deref)).toEqual({
+      extra: { kept: true },
+      properties: { ipAddress: { ports: [{ port: 80 }, { port: 443 }] }, labels: { a: { text: 'x' } } },
+    });
+    expect(sent).toEqual(before);
   });
 
-  it('answers through $ref chains and stops on cycles', () => {
-    const doc: any = { components: { schemas: { A: { $ref: '#/components/schemas/B' }, B: { allOf: [{ $ref: '#/components/schemas/A' }] } } } };
-    const resolve = (ref: string) => doc.components.schemas[ref.split('/').at(-1)!];
-    expect(isReadOnly({ $ref: '#/components/schemas/A' }, resolve)).toBe(false);
-    doc.components.schemas.B.readOnly = true;
-    expect(isReadOnly({ $ref: '#/components/schemas/A' }, resolve)).toBe(true);
+  it('a recursive schema ends', () => {
+    const node: any = { type: 'object', properties: { secret: { type: 'string', readOnly: true } } };
+    node.properties.next = node;
+    expect(withoutReadOnly({ secret: 1, next: { secret: 2, next: { keep: 3 } } }, node)).toEqual({ next: { next: { keep: 3 } } });
   });
 });
