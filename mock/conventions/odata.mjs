@@ -46,6 +46,7 @@ import { batchHandler } from './odata-batch.mjs';
 
 import { INITIAL_ETAG } from '../constants.mjs';
 import { BUSINESS_CENTRAL } from '../../model/family.mjs';
+import { isReadOnly, withoutReadOnly } from '../../model/read-only.mjs';
 import { BATCH_PATH, CONTEXT, ENTITY_SET_KINDS, ETAG, entitySetOf, ifMatchOf, isAnnotation, KEY, NEXT_LINK, queryOptionsOf } from '../../model/odata.mjs';
 
 const FAMILY = BUSINESS_CENTRAL;
@@ -100,7 +101,10 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
   const info = sets.get(set);
   const requestSchema = deref(document, deref(document, operation.requestBody)?.content?.['application/json']?.schema);
   const properties = { ...propertiesOf(document, requestSchema), ...propertiesOf(document, successSchema(document, operation)) };
-  const readOnly = new Set(['id', 'lastModifiedDateTime', ...Object.entries(properties).filter(([, p]) => p?.readOnly === true).map(([name]) => name)]);
+  /** @param {any} node */
+  const resolve = (node) => deref(document, node);
+  // Read-only wherever the schema writes it (model/read-only.mjs): a top-level field is never stored from a body.
+  const readOnly = new Set(['id', 'lastModifiedDateTime', ...Object.entries(properties).filter(([, p]) => isReadOnly(p, resolve)).map(([name]) => name)]);
   const stamps = 'lastModifiedDateTime' in properties;
   // What a list reads its query with: the `$`-options the operation declares, the
   // properties of the entities it answers, and which of them are related entities.
@@ -162,7 +166,11 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
     if (!entry) return { refused: notFound(ctx) };
     return ifMatch !== undefined && !matches(ifMatch, entry.eTag) ? { refused: stale(ifMatch, entry) } : { entry };
   };
-  const writable = (body) => Object.fromEntries(Object.entries(isObject(body) ? body : {}).filter(([field]) => !readOnly.has(field) && !isAnnotation(field) && !related.has(field)));
+  /** The fields of a body the entity stores: read-only values at any depth below it dropped too. @param {unknown} body */
+  const writable = (body) => {
+    const sent = /** @type {Record<string, any>} */ (withoutReadOnly(isObject(body) ? body : {}, requestSchema, resolve));
+    return Object.fromEntries(Object.entries(sent).filter(([field]) => !readOnly.has(field) && !isAnnotation(field) && !related.has(field)));
+  };
   /** A related entity created inline (deep insert): its own `id`, and tag where its schema declares one. */
   const inserted = (value, { tagged: hasTag }) => ({ ...(hasTag ? { [ETAG]: newETag() } : {}), ...Object.fromEntries(Object.entries(value).filter(([field]) => field !== 'id' && !isAnnotation(field))), id: randomUUID() });
   /** `@odata.context` where the answer's schema declares it: the set's, `/$entity` for one entity. @param {any} ctx @param {string} [entity] */

@@ -338,3 +338,15 @@ describe('$batch (OData 4.01 JSON batch)', () => {
     expect(answer.body.responses[0].body.error.message).toContain('service root');
   });
 });
+
+describe('read-only values below an entity are ignored (model/read-only.mjs)', () => {
+  it('create and PATCH drop a read-only field of a nested object (shipTo.geocode), and a read answers without it', async () => {
+    const created = await create({ number: 'R-1', shipTo: { city: 'Lyon', geocode: 'sent' } });
+    expect(created.status).toBe(201);
+    expect(created.body.shipTo).toEqual({ city: 'Lyon' });
+    const patched = await call(order(created.body.id), { method: 'PATCH', body: { shipTo: { city: 'Nice', geocode: 'sent again' } }, headers: { 'if-match': created.body['@odata.etag'] } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.shipTo).toEqual({ city: 'Nice' });
+    expect((await call(order(created.body.id))).body.shipTo).toEqual({ city: 'Nice' });
+  });
+});
