@@ -66,6 +66,9 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
     await write(
       `schemas/${Entity}.yaml`,
       `type: object\ndescription: A ${name} of a company.\nproperties:\n` +
+        // The control information the recipe declares for a new set (specs/README.md).
+        property("'@odata.context'", 'string', 'Where the entity is described (OData control information).', '    readOnly: true\n') +
+        property("'@odata.etag'", 'string', "The entity's current tag, as its ETag header.", '    readOnly: true\n') +
         property('id', 'string', 'The id.', '    format: uuid\n    readOnly: true\n') +
         property('number', 'string', `Number of the ${name}.`) +
         property('displayName', 'string', 'The name.') +

@@ -16,6 +16,9 @@ describe('OData entity sets', () => {
     expect(entitySetOf('post', `${entity}/Microsoft.NAV.post`)).toEqual({ kind: 'action', set: 'vendors', companyParam: 'company_id', keyParam: 'vendor_id', action: 'Microsoft.NAV.post' });
     expect(entitySetOf('post', `${set}/Microsoft.NAV.post`)).toBeUndefined();
     expect(entitySetOf('get', '/subscriptions/{s}/providers/Provider.Sql/servers')).toBeUndefined();
+    // The count of a set (`/$count`): only on the set, never after a key.
+    expect(entitySetOf('get', `${set}/$count`)?.kind).toBe('count');
+    expect(entitySetOf('get', `${entity}/$count`)).toBeUndefined();
   });
 
   it('find the If-Match header and the declared $ options among the parameters', () => {
