@@ -55,7 +55,13 @@ export default defineConfig({
           // test needs the error on the line its @ts-expect-error marks, and TS 7 reports
           // every one at the same place as 5.9 (bench/README.md, "TypeScript 5.9 and 7"), in
           // a fifth of the time.
-          typecheck: { enabled: true, only: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json', checker: fileURLToPath(new URL('./node_modules/typescript-7/bin/tsc', import.meta.url)) },
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+            checker: fileURLToPath(new URL('./node_modules/typescript-7/bin/tsc', import.meta.url)),
+          },
         },
       },
       {

@@ -56,7 +56,10 @@ const MUTATIONS = [
   ['response property removed', (d, i) => delete d.components.schemas[`Thing${i}`].properties.name],
   ['response property type changed', (d, i) => (d.components.schemas[`Thing${i}`].properties.count.type = 'string')],
   ['response enum value added', (d, i) => d.components.schemas[`Thing${i}`].properties.state.enum.push('Deleted')],
-  ['new required query parameter', (d, i) => d.paths[thingPath(i)].get.parameters.push({ name: 'expand', in: 'query', required: true, schema: { type: 'string' } })],
+  [
+    'new required query parameter',
+    (d, i) => d.paths[thingPath(i)].get.parameters.push({ name: 'expand', in: 'query', required: true, schema: { type: 'string' } }),
+  ],
   ['path removed', (d, i) => delete d.paths[thingPath(i)]],
   ['description changed', (d, i) => (d.paths[thingPath(i)].get.description = `Returns thing ${i}, fresh.`)],
   ['optional parameter added', (d, i) => d.paths[thingPath(i)].get.parameters.push({ name: '$select', in: 'query', schema: { type: 'string' } })],
@@ -65,31 +68,46 @@ const MUTATIONS = [
   ['response property added', (d, i) => (d.components.schemas[`Thing${i}`].properties.color = { type: 'string' })],
   ['example changed', (d, i) => (d.paths[thingPath(i)].get.responses[200].content['application/json'].examples.Basic.value.name = 'other')],
   ['security scope added', (d, i) => (d.paths[thingPath(i)].get.security = [{ azure_auth: ['user_impersonation', 'admin'] }])],
-  ['success status removed', (d, i) => {
-    const r = d.paths[thingPath(i)].get.responses;
-    r[201] = r[200];
-    delete r[200];
-  }],
-  ['response media type removed', (d, i) => {
-    const c = d.paths[thingPath(i)].get.responses.default.content;
-    c['application/problem+json'] = c['application/json'];
-    delete c['application/json'];
-  }],
-  ['operation added', (d, i) => (d.paths[`${thingPath(i)}/refresh`] = { post: { operationId: `Thing${i}_Refresh`, responses: { 202: { description: 'Accepted.' } } } })],
+  [
+    'success status removed',
+    (d, i) => {
+      const r = d.paths[thingPath(i)].get.responses;
+      r[201] = r[200];
+      delete r[200];
+    },
+  ],
+  [
+    'response media type removed',
+    (d, i) => {
+      const c = d.paths[thingPath(i)].get.responses.default.content;
+      c['application/problem+json'] = c['application/json'];
+      delete c['application/json'];
+    },
+  ],
+  [
+    'operation added',
+    (d, i) => (d.paths[`${thingPath(i)}/refresh`] = { post: { operationId: `Thing${i}_Refresh`, responses: { 202: { description: 'Accepted.' } } } }),
+  ],
   ['new required header', (d, i) => d.paths[thingPath(i)].get.parameters.push({ name: 'If-Match', in: 'header', required: true, schema: { type: 'string' } })],
   ['response type widened (integer to number)', (d, i) => (d.components.schemas[`Thing${i}`].properties.count.type = 'number')],
   ['property description added', (d, i) => (d.components.schemas[`Thing${i}`].properties.id.description = 'The id.')],
-  ['schema renamed (no change)', (d, i) => {
-    d.components.schemas[`Widget${i}`] = d.components.schemas[`Thing${i}`];
-    delete d.components.schemas[`Thing${i}`];
-    d.paths[thingPath(i)].get.responses[200].content['application/json'].schema.$ref = `#/components/schemas/Widget${i}`;
-  }],
-  ['schema split into allOf (no change)', (d, i) => {
-    const { properties, ...rest } = d.components.schemas[`Thing${i}`];
-    const { id, name, ...others } = properties;
-    d.components.schemas[`Thing${i}Base`] = { type: 'object', properties: { id, name } };
-    d.components.schemas[`Thing${i}`] = { ...rest, allOf: [{ $ref: `#/components/schemas/Thing${i}Base` }, { properties: others }] };
-  }],
+  [
+    'schema renamed (no change)',
+    (d, i) => {
+      d.components.schemas[`Widget${i}`] = d.components.schemas[`Thing${i}`];
+      delete d.components.schemas[`Thing${i}`];
+      d.paths[thingPath(i)].get.responses[200].content['application/json'].schema.$ref = `#/components/schemas/Widget${i}`;
+    },
+  ],
+  [
+    'schema split into allOf (no change)',
+    (d, i) => {
+      const { properties, ...rest } = d.components.schemas[`Thing${i}`];
+      const { id, name, ...others } = properties;
+      d.components.schemas[`Thing${i}Base`] = { type: 'object', properties: { id, name } };
+      d.components.schemas[`Thing${i}`] = { ...rest, allOf: [{ $ref: `#/components/schemas/Thing${i}Base` }, { properties: others }] };
+    },
+  ],
 ];
 
 function mutated(n) {
@@ -123,7 +141,9 @@ async function synthetic(sizes = [10, 100, 1000], rounds = 7) {
       let changes = [];
       for (let r = 0; r < rounds + 1; r++) {
         const [load, [before, after]] = timed(() => [loadDocument(source, 'old.yaml').document, loadDocument(source, 'new.yaml').document]);
-        const [compare, found] = timed(() => compareDocuments(before, after, { api: 'synthetic', version: '2020-01-01', family: 'resource-manager', published: true }));
+        const [compare, found] = timed(() =>
+          compareDocuments(before, after, { api: 'synthetic', version: '2020-01-01', family: 'resource-manager', published: true }),
+        );
         if (r === 0) continue; // warm-up
         loads.push(load);
         compares.push(compare);
@@ -139,7 +159,12 @@ async function synthetic(sizes = [10, 100, 1000], rounds = 7) {
 
 const which = process.argv.slice(2);
 const want = (name) => !which.length || which.includes(name);
-console.log(`node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 if (want('five')) {
   const r = await five();
   console.log('\n| five documents against HEAD | ms |\n| --- | ---: |');
@@ -150,7 +175,9 @@ if (want('five')) {
 }
 if (want('synthetic')) {
   const rows = await synthetic();
-  console.log('\n| operations | mutations | parse + resolve both (ms) | compare (ms) | total (ms) | changes reported |\n| ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '\n| operations | mutations | parse + resolve both (ms) | compare (ms) | total (ms) | changes reported |\n| ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
   for (const r of rows) console.log(`| ${r.n} | ${r.mutations} | ${ms(r.load)} | ${ms(r.compare)} | ${ms(r.load + r.compare)} | ${r.changes.length} |`);
   const big = rows[rows.length - 1];
   const byRule = {};

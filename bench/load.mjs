@@ -220,7 +220,9 @@ function summarise(name, { results, seconds }, readyMs, cpu) {
     errors: results.filter((r) => r.error).length,
     '5xx': results.filter((r) => Number(r.status) >= 500).length,
     'lost eTag (412)': results.filter((r) => r.status === 412).length,
-    statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(' '),
+    statuses: Object.entries(statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' '),
     p50: latencies.length ? percentile(latencies, 50).toFixed(1) : '-',
     p99: latencies.length ? percentile(latencies, 99).toFixed(1) : '-',
     'req/s': Math.round(results.length / seconds),
@@ -268,11 +270,28 @@ const nameCheck = (i, session) => OPERATIONS.Servers_CheckNameAvailability(0, i,
 const scaled = await scaledWorkspace(COPIES);
 const rows = [];
 try {
-  rows.push(await run('mock, 5 documents, 5 operations', await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), fiveOperations(1)));
+  rows.push(
+    await run('mock, 5 documents, 5 operations', await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), fiveOperations(1)),
+  );
   rows.push(await run('mock, 5 documents, name check only', await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, ROOT, MOCK_PREPARED), nameCheck));
-  const prismArgs = [join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(await freePort()), '-h', '127.0.0.1', 'generated/bundled/sql-2025-01-01.yaml'];
+  const prismArgs = [
+    join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+    'mock',
+    '-p',
+    String(await freePort()),
+    '-h',
+    '127.0.0.1',
+    'generated/bundled/sql-2025-01-01.yaml',
+  ];
   rows.push(await run('bare Prism CLI, 1 document, name check only', await startServer(prismArgs, PRISM_READY), nameCheck));
-  rows.push(await run(`mock, ${scaled.documents} documents, 5 operations`, await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, scaled.dir, MOCK_PREPARED), fiveOperations(COPIES), scaled.documents));
+  rows.push(
+    await run(
+      `mock, ${scaled.documents} documents, 5 operations`,
+      await startServer(['mock/cli.mjs', '--port', '0'], MOCK_READY, scaled.dir, MOCK_PREPARED),
+      fiveOperations(COPIES),
+      scaled.documents,
+    ),
+  );
 } finally {
   await scaled.remove();
 }
@@ -283,7 +302,9 @@ console.log(`| ${columns.join(' | ')} |`);
 console.log(`| ${columns.map(() => '---').join(' | ')} |`);
 for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
 const [five, , , many] = rows;
-console.log(`\nat ${scaled.documents} documents: throughput ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents; CPU per request ${Math.round((100 * Number(many['CPU ms/req'])) / Number(five['CPU ms/req']))} % of 5 documents`);
+console.log(
+  `\nat ${scaled.documents} documents: throughput ${Math.round((100 * many['req/s']) / five['req/s'])} % of 5 documents; CPU per request ${Math.round((100 * Number(many['CPU ms/req'])) / Number(five['CPU ms/req']))} % of 5 documents`,
+);
 // The mock must pass; bare Prism is a reference, its errors are reported, not failed on.
 const failed = rows.filter((r) => r.server.startsWith('mock') && (r.errors > 0 || r['5xx'] > 0 || r['lost eTag (412)'] > 0));
 if (failed.length) {

@@ -100,7 +100,11 @@ sdk.pipeline.addPolicy({
 const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
 const body = JSON.stringify(BODY);
 const typedInit = { params: { path: { subscriptionId: SUBSCRIPTION } }, body: BODY };
-const plainInit = { params: { path: { subscriptionId: SUBSCRIPTION }, query: { 'api-version': '2025-01-01' } }, body: BODY, headers: { Authorization: `Bearer ${TOKEN}` } };
+const plainInit = {
+  params: { path: { subscriptionId: SUBSCRIPTION }, query: { 'api-version': '2025-01-01' } },
+  body: BODY,
+  headers: { Authorization: `Bearer ${TOKEN}` },
+};
 
 /** @param {any} value */
 const check = (value) => {

@@ -86,7 +86,9 @@ const date = new Date().toISOString().slice(0, 10);
 console.log(`pipeline benchmark, ${date}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 if (wanted.includes('cold')) {
   const r = await cold();
-  console.log(`cold build (${r.documents} documents, lint+bundle+types+docs, median of ${r.rounds}): ours ${fmtS(r.ours)}, naive CLI chain ${fmtS(r.naive)}, ratio ${r.ratio.toFixed(1)}x`);
+  console.log(
+    `cold build (${r.documents} documents, lint+bundle+types+docs, median of ${r.rounds}): ours ${fmtS(r.ours)}, naive CLI chain ${fmtS(r.naive)}, ratio ${r.ratio.toFixed(1)}x`,
+  );
 }
 if (wanted.includes('watch')) {
   const r = await watchCycle();
@@ -94,6 +96,8 @@ if (wanted.includes('watch')) {
 }
 if (wanted.includes('scale')) {
   for (const row of await scaling([10, 100, 1000])) {
-    console.log(`scale ${String(row.operations).padStart(5)} operations: lint ${fmtMs(row.lint)}, bundle ${fmtMs(row.bundle)}, types ${fmtMs(row.types)}, tsc ${fmtMs(row.tsc)}`);
+    console.log(
+      `scale ${String(row.operations).padStart(5)} operations: lint ${fmtMs(row.lint)}, bundle ${fmtMs(row.bundle)}, types ${fmtMs(row.types)}, tsc ${fmtMs(row.tsc)}`,
+    );
   }
 }

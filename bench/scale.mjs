@@ -72,7 +72,10 @@ const stepsOf = (out) => Object.fromEntries([...out.matchAll(/^build {2}(\w+) +.
 /** A new sql api-version after the newest one, by the recipe (test/helpers/add-version.mjs). */
 async function addSqlVersion(dir, to) {
   const base = 'specs/resource-manager/Provider.Sql';
-  const from = (await readdir(join(dir, base))).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)).sort().at(-1);
+  const from = (await readdir(join(dir, base)))
+    .filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v))
+    .sort()
+    .at(-1);
   await addVersion(dir, { api: 'sql', from: `${base}/${from}`, to });
 }
 
@@ -84,7 +87,11 @@ async function bytesUnder(dir) {
 }
 
 async function lintPeak(dir) {
-  const { stderr, stdout } = await run('/usr/bin/time', ['-f', 'PEAK_KB %M', process.execPath, 'pipeline/lint.mjs'], { cwd: dir, env: ENV, maxBuffer: 1 << 26 });
+  const { stderr, stdout } = await run('/usr/bin/time', ['-f', 'PEAK_KB %M', process.execPath, 'pipeline/lint.mjs'], {
+    cwd: dir,
+    env: ENV,
+    maxBuffer: 1 << 26,
+  });
   if (!/lint {2}passed/.test(stdout)) throw new Error(`lint did not pass:\n${stdout}${stderr}`);
   return Number(/** @type {RegExpExecArray} */ (/PEAK_KB (\d+)/.exec(stderr))[1]) * 1024;
 }
@@ -104,7 +111,9 @@ async function baseline(dir) {
   const [types] = await timed(() =>
     mapLimit(apis, 2, (api) => node(dir, [ots, api.output, '-o', `naive-${api.slug}.ts`, '--read-write-markers', '--redocly', 'naive.redocly.yaml'])),
   );
-  const [docs] = await timed(() => mapLimit(apis, 2, (api) => node(dir, [redocly, 'build-docs', api.output, '--inlineBundle', '-o', `naive-docs/${api.slug}.html`])));
+  const [docs] = await timed(() =>
+    mapLimit(apis, 2, (api) => node(dir, [redocly, 'build-docs', api.output, '--inlineBundle', '-o', `naive-docs/${api.slug}.html`])),
+  );
   const docsBytes = await bytesUnder(join(dir, 'naive-docs'));
   return { lint, bundle, types, docs, total: lint + bundle + types + docs, docsBytes };
 }
@@ -165,9 +174,14 @@ const serverPid = (out) => Number(/build server \(pid (\d+)/.exec(out)?.[1] ?? 0
 async function timedBuild(dir, { server = false } = {}) {
   const before = server && lastServer ? processCpu(lastServer) : 0;
   const start = performance.now();
-  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'CPU_S %U %S', process.execPath, 'pipeline/build.mjs'], { cwd: dir, env: server ? SERVER_ENV : ENV, maxBuffer: 1 << 26 });
+  const { stdout, stderr } = await run('/usr/bin/time', ['-f', 'CPU_S %U %S', process.execPath, 'pipeline/build.mjs'], {
+    cwd: dir,
+    env: server ? SERVER_ENV : ENV,
+    maxBuffer: 1 << 26,
+  });
   const wall = performance.now() - start;
-  if (!/build {2}done/.test(stdout)) throw new Error(`build failed:
+  if (!/build {2}done/.test(stdout))
+    throw new Error(`build failed:
 ${stdout}${stderr}`);
   const [, user, sys] = /** @type {RegExpExecArray} */ (/CPU_S ([\d.]+) ([\d.]+)/.exec(stderr));
   let cpu = (Number(user) + Number(sys)) * 1000;
@@ -223,7 +237,8 @@ async function wideBench(count, rounds, samples) {
       const other = up(names[(r * 7 + 5) % names.length]);
       await replaceIn(dir, `${WIDE_VERSION}/schemas/${other}.yaml`, 'description: An amount, a decimal.', `description: An amount, a decimal (own ${r}).`);
       result.own.push(await timedBuild(dir));
-      for (const kind of ['cold', 'schema', 'path', 'own']) console.log(`wide round ${r + 1}, ${kind}: ${fmtS(result[kind][r].wall)} wall, ${fmtS(result[kind][r].cpu)} CPU\n${result[kind][r].out}`);
+      for (const kind of ['cold', 'schema', 'path', 'own'])
+        console.log(`wide round ${r + 1}, ${kind}: ${fmtS(result[kind][r].wall)} wall, ${fmtS(result[kind][r].cpu)} CPU\n${result[kind][r].out}`);
     }
     await stopServer();
     loads.push(loadavg()[0]);
@@ -234,7 +249,12 @@ async function wideBench(count, rounds, samples) {
       const schema = `${WIDE_VERSION}/schemas/${up(names.at(-1))}.yaml`;
       const edit = (text, i) => text.replace('description: Whether', `description: (edit ${i}) Whether`);
       Object.assign(result, await timeEdits(dev, dir, samples, 500, { file: schema, edit }));
-      result.devLog = dev.output().split('\n').filter((l) => /dev {2}(lint|bundle|types|done)/.test(l)).slice(-8).join('\n');
+      result.devLog = dev
+        .output()
+        .split('\n')
+        .filter((l) => /dev {2}(lint|bundle|types|done)/.test(l))
+        .slice(-8)
+        .join('\n');
     } finally {
       await dev.stop();
     }
@@ -251,12 +271,21 @@ if (Number(opts.wide) > 0) {
   const med = (list, f) => median(list.map(f));
   const ratio = (kind, f) => `${Math.round((100 * med(w[kind], f)) / med(w.cold, f))} %`;
   const stepsOf_ = (kind) => ['lint', 'generate', 'docs', 'compile'].map((s) => fmtS(med(w[kind], (b) => b.steps[s] ?? 0))).join(' / ');
-  console.log(`\nwide: ${w.operations} operations in one version (${w.count} entity sets added), load average ${w.loads.map((l) => l.toFixed(1)).join(' -> ')}`);
+  console.log(
+    `\nwide: ${w.operations} operations in one version (${w.count} entity sets added), load average ${w.loads.map((l) => l.toFixed(1)).join(' -> ')}`,
+  );
   console.log(w.devLog);
   console.log(`\n| wide, median of ${w.cold.length} | wall | CPU (user + sys) | wall vs cold | CPU vs cold | lint / generate / docs / compile (wall) |`);
   console.log('| --- | ---: | ---: | ---: | ---: | --- |');
-  for (const [kind, label] of [['cold', '`npm run build`, cold: a fresh clone\'s first build (no cache, dist/, docs or server; it starts the server)'], ['schema', 'after one schema\'s description edit (on the build server)'], ['path', 'after one path file\'s description edit (on the build server)'], ['own', 'after one schema\'s description edit, in a process of its own (`--no-server`)']]) {
-    console.log(`| ${label} | ${fmtS(med(w[kind], (b) => b.wall))} | ${fmtS(med(w[kind], (b) => b.cpu))} | ${ratio(kind, (b) => b.wall)} | ${ratio(kind, (b) => b.cpu)} | ${stepsOf_(kind)} |`);
+  for (const [kind, label] of [
+    ['cold', "`npm run build`, cold: a fresh clone's first build (no cache, dist/, docs or server; it starts the server)"],
+    ['schema', "after one schema's description edit (on the build server)"],
+    ['path', "after one path file's description edit (on the build server)"],
+    ['own', "after one schema's description edit, in a process of its own (`--no-server`)"],
+  ]) {
+    console.log(
+      `| ${label} | ${fmtS(med(w[kind], (b) => b.wall))} | ${fmtS(med(w[kind], (b) => b.cpu))} | ${ratio(kind, (b) => b.wall)} | ${ratio(kind, (b) => b.cpu)} | ${stepsOf_(kind)} |`,
+    );
   }
   console.log(`| \`npm run dev\`: start -> watching | ${fmtS(w.ready)} | | | | |`);
   console.log(`| \`npm run dev\`: schema save -> types, median (range) | ${spread(w.types)} | | | | |`);
@@ -282,13 +311,17 @@ for (const n of opts.sizes.split(',').filter(Boolean).map(Number)) {
     const peak = await lintPeak(dir);
     const row = { n, cold, steps, docsBytes, again, one, oneOut: oneOut.stdout, added, peak };
     console.log(`\nN=${n}\n${coldOut.stdout.trim()}`);
-    console.log(`N=${n}: cold ${fmtS(cold)} (docs ${fmtS(steps.docs)}), docs on disk ${mb(docsBytes)}, no change ${again.map(fmtS).join(' / ')}, one document ${fmtS(one)}, lint peak ${mb(peak)}`);
+    console.log(
+      `N=${n}: cold ${fmtS(cold)} (docs ${fmtS(steps.docs)}), docs on disk ${mb(docsBytes)}, no change ${again.map(fmtS).join(' / ')}, one document ${fmtS(one)}, lint peak ${mb(peak)}`,
+    );
     console.log(oneOut.stdout.trim());
     console.log(`N=${n}: a new version listed -> build ${fmtS(added)}\n${addedOut.stdout.trim()}`);
     if (n <= Number(opts['baseline-max'])) {
       row.baseline = await baseline(dir);
       const b = row.baseline;
-      console.log(`N=${n} careful CLI baseline: lint ${fmtS(b.lint)}, bundle ${fmtS(b.bundle)}, types ${fmtS(b.types)}, docs ${fmtS(b.docs)} (${mb(b.docsBytes)}), total ${fmtS(b.total)}`);
+      console.log(
+        `N=${n} careful CLI baseline: lint ${fmtS(b.lint)}, bundle ${fmtS(b.bundle)}, types ${fmtS(b.types)}, docs ${fmtS(b.docs)} (${mb(b.docsBytes)}), total ${fmtS(b.total)}`,
+      );
     }
     if (n === Number(opts.watch)) {
       // Back to the spec as built, with a current cache: what a developer has after a build.
@@ -296,8 +329,16 @@ for (const n of opts.sizes.split(',').filter(Boolean).map(Number)) {
       await node(dir, ['pipeline/build.mjs']);
       row.watch = await watchBench(dir, Number(opts.samples));
       const w = row.watch;
-      console.log(`N=${n} watch: ready ${fmtS(w.ready)}; edit -> types ${spread(w.types)}; edit -> docs page (done) ${spread(w.docs)}; specs/common/ edit (${w.touched} documents) -> done ${fmtS(w.settled)}`);
-      console.log(w.log.split('\n').filter((l) => /dev {2}(watch|cache|done|docs)/.test(l)).slice(0, 6).join('\n'));
+      console.log(
+        `N=${n} watch: ready ${fmtS(w.ready)}; edit -> types ${spread(w.types)}; edit -> docs page (done) ${spread(w.docs)}; specs/common/ edit (${w.touched} documents) -> done ${fmtS(w.settled)}`,
+      );
+      console.log(
+        w.log
+          .split('\n')
+          .filter((l) => /dev {2}(watch|cache|done|docs)/.test(l))
+          .slice(0, 6)
+          .join('\n'),
+      );
     }
     rows.push(row);
   } finally {

@@ -53,17 +53,43 @@ const cut = (source, from, to, replacement) => {
 };
 
 const rows = [
-  ['body read under maxBodyBytes (src/body.ts)', { 'src/body.ts': 'export const DEFAULT_MAX_BODY_BYTES = 1; export const BODY_LIMIT = Symbol(); export const tooLarge = () => {}; export const limitBody = (r: Response) => r;' }],
+  [
+    'body read under maxBodyBytes (src/body.ts)',
+    {
+      'src/body.ts':
+        'export const DEFAULT_MAX_BODY_BYTES = 1; export const BODY_LIMIT = Symbol(); export const tooLarge = () => {}; export const limitBody = (r: Response) => r;',
+    },
+  ],
   ['deep token scrub of causes (src/errors.ts)', { 'src/errors.ts': before('src/errors.ts') }],
   ['paging: every URL, page shape, maxPages, headers (src/paging.ts)', { 'src/paging.ts': before('src/paging.ts') }],
-  ['naming a local fault (diagnose() in src/results.ts)', { 'src/results.ts': cut(results, 'export function diagnose(', '\n}\n', "export function diagnose(_i: any, _h: any): [string, string] { return ['request', ''];") }],
-  ['long-running operations: beginAndWait, ARM polling rules (src/long-running.ts)', { 'src/long-running.ts': 'export const pollUntilDone = (..._a: unknown[]) => undefined;' }],
+  [
+    'naming a local fault (diagnose() in src/results.ts)',
+    {
+      'src/results.ts': cut(
+        results,
+        'export function diagnose(',
+        '\n}\n',
+        "export function diagnose(_i: any, _h: any): [string, string] { return ['request', ''];",
+      ),
+    },
+  ],
+  [
+    'long-running operations: beginAndWait, ARM polling rules (src/long-running.ts)',
+    { 'src/long-running.ts': 'export const pollUntilDone = (..._a: unknown[]) => undefined;' },
+  ],
   ['lone surrogate in a path value (src/path-serializer.ts)', { 'src/path-serializer.ts': before('src/path-serializer.ts') }],
-  ['all of the core (src/core.ts and the files split from it: redirects, getToken race, timers, local faults, pathSerializer, body hook)', { 'src/core.ts': `${before('src/core.ts')}\nexport const SENT_URL = Symbol();`, 'src/body.ts': 'export {}' }],
+  [
+    'all of the core (src/core.ts and the files split from it: redirects, getToken race, timers, local faults, pathSerializer, body hook)',
+    { 'src/core.ts': `${before('src/core.ts')}\nexport const SENT_URL = Symbol();`, 'src/body.ts': 'export {}' },
+  ],
 ];
 
 const whole = await gzipSize();
-const all = await gzipSize(Object.fromEntries(['src/core.ts', 'src/errors.ts', 'src/paging.ts', 'src/path-serializer.ts', 'src/resource-manager.ts', 'src/index.ts'].map((f) => [f, before(f)])));
+const all = await gzipSize(
+  Object.fromEntries(
+    ['src/core.ts', 'src/errors.ts', 'src/paging.ts', 'src/path-serializer.ts', 'src/resource-manager.ts', 'src/index.ts'].map((f) => [f, before(f)]),
+  ),
+);
 console.log(`clients now: ${whole} B; before issue #14 (${BEFORE}): ${all} B; hardening: +${whole - all} B\n`);
 console.log('| Without | B gzip | saves |');
 console.log('| --- | ---: | ---: |');

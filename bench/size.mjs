@@ -82,9 +82,17 @@ function wider(kind) {
   if (kind === 'operations') {
     for (let i = 0; i < 60; i++) {
       const set = `entitySet${i}`;
-      for (const key of [`GET /companies({company_id})/${set}`, `POST /companies({company_id})/${set}`, `GET /companies({company_id})/${set}({id})`, `PATCH /companies({company_id})/${set}({id})`, `DELETE /companies({company_id})/${set}({id})`]) {
+      for (const key of [
+        `GET /companies({company_id})/${set}`,
+        `POST /companies({company_id})/${set}`,
+        `GET /companies({company_id})/${set}({id})`,
+        `PATCH /companies({company_id})/${set}({id})`,
+        `DELETE /companies({company_id})/${set}({id})`,
+      ]) {
         bc.operations[key] = [bc.default];
-        arm.operations[`${key.split(' ')[0]} /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/${namespace}/type${i}${key.includes('({id})') ? '/{name}' : ''}`] = [arm.default];
+        arm.operations[
+          `${key.split(' ')[0]} /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/${namespace}/type${i}${key.includes('({id})') ? '/{name}' : ''}`
+        ] = [arm.default];
       }
     }
   } else if (kind === 'versions') {
@@ -101,7 +109,11 @@ function wider(kind) {
     for (let i = documents; i < 100; i++) {
       const type = `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Estate${i}/things`;
       const keys = [`GET ${type}`, `GET ${type}/{name}`, `PUT ${type}/{name}`, `PATCH ${type}/{name}`, `DELETE ${type}/{name}`];
-      grown['resource-manager'][`estate${i}`] = { versions: ['2025-01-01'], default: '2025-01-01', operations: Object.fromEntries(keys.map((key) => [key, ['2025-01-01']])) };
+      grown['resource-manager'][`estate${i}`] = {
+        versions: ['2025-01-01'],
+        default: '2025-01-01',
+        operations: Object.fromEntries(keys.map((key) => [key, ['2025-01-01']])),
+      };
     }
   }
   return grown;
@@ -134,8 +146,10 @@ try {
     }
   }
   const sdk = rows.find((r) => r.name === '@azure/arm-sql');
-  console.log(`\nclients: ${all.gzip} B gzip of a ${BUDGET} B budget (${((all.gzip / BUDGET) * 100).toFixed(0)} %), ${apisNamed.gzip} B with the APIs named; ` +
-    `@azure/arm-sql is ${((sdk?.gzip ?? 0) / all.gzip).toFixed(1)}x that.`);
+  console.log(
+    `\nclients: ${all.gzip} B gzip of a ${BUDGET} B budget (${((all.gzip / BUDGET) * 100).toFixed(0)} %), ${apisNamed.gzip} B with the APIs named; ` +
+      `@azure/arm-sql is ${((sdk?.gzip ?? 0) / all.gzip).toFixed(1)}x that.`,
+  );
   for (const r of [all, apisNamed]) {
     if (r.gzip > BUDGET) {
       console.error(`size: ${r.name} over budget by ${r.gzip - BUDGET} B`);

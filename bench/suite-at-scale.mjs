@@ -79,7 +79,12 @@ try {
   const text = Buffer.concat(chunks).toString('utf8');
   if (out) await writeFile(out, text);
   const lines = text.split('\n');
-  console.log(lines.filter((line) => /FAIL|×|timed out|↓/.test(line)).slice(0, 60).join('\n'));
+  console.log(
+    lines
+      .filter((line) => /FAIL|×|timed out|↓/.test(line))
+      .slice(0, 60)
+      .join('\n'),
+  );
   console.log(lines.filter((line) => /Test Files|Tests |tests:|Duration/.test(line)).join('\n'));
   console.log(`npm test on ${label}: exit ${status}, ${wall.toFixed(1)} s wall; ${loadLine()}`);
   if (out) console.log(`whole output: ${out}`);

@@ -50,7 +50,28 @@ for (const c of COMPILERS) c.version = await version(c.pkg);
 const TMP = await mkdtemp(join(tmpdir(), 'bench-typescript-'));
 process.once('exit', () => rmSync(TMP, { recursive: true, force: true }));
 const DIR = join(TMP, 'workspace');
-const ENTRIES = ['src', 'generated', 'test', 'bench', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'specs', 'redocly.yaml', 'vitest.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', 'package.json', 'package-lock.json'];
+const ENTRIES = [
+  'src',
+  'generated',
+  'test',
+  'bench',
+  'lib',
+  'model',
+  'rules',
+  'mock',
+  'changes',
+  'contract',
+  'site',
+  'pipeline',
+  'specs',
+  'redocly.yaml',
+  'vitest.config.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.cjs.json',
+  'package.json',
+  'package-lock.json',
+];
 await mkdir(DIR);
 for (const entry of ENTRIES) {
   await cp(join(ROOT, entry), join(DIR, entry), { recursive: true, filter: (src) => !src.startsWith(join(ROOT, 'generated/docs')) });
@@ -134,7 +155,8 @@ function diagnostics(text) {
   const list = [];
   for (const line of text.replace(/\r/g, '').split('\n')) {
     if (/^(\S.*\(\d+,\d+\): )?error TS\d+:/.test(line)) list.push(line.trimEnd());
-    else if (/^\s+\S/.test(line) && list.length && !/Watching for file changes|Starting (incremental )?compilation/.test(line)) list[list.length - 1] += `\n${line.trimEnd()}`;
+    else if (/^\s+\S/.test(line) && list.length && !/Watching for file changes|Starting (incremental )?compilation/.test(line))
+      list[list.length - 1] += `\n${line.trimEnd()}`;
   }
   return list.sort();
 }
@@ -182,7 +204,7 @@ function sameDiagnostics(label, a, b) {
 // test/pipeline/compile.test.ts's 5.9 reference uses), 7 `bundler` (it removed node10).
 // The outputs are compared below.
 /** @type {Record<string, string[]>} */
-const CJS_FALLBACK = { '5.9': ['--moduleResolution', 'node10'], 7: ['--moduleResolution', 'bundler'] };
+const CJS_FALLBACK = { 5.9: ['--moduleResolution', 'node10'], 7: ['--moduleResolution', 'bundler'] };
 /**
  * What the run found of the compilers' behaviour, reported after the timings.
  * @type {{ config: string[], diagnostics: Array<ReturnType<typeof sameDiagnostics> & { exit: Array<number | null> }>,
@@ -196,7 +218,9 @@ for (const c of COMPILERS) {
   const asIs = await tsc(c, '-p', 'tsconfig.cjs.json', '--outDir', probe);
   if (asIs.code !== 0) {
     const error = diagnostics(asIs.stdout).join(' ') || asIs.stdout.trim() || asIs.stderr.trim();
-    checks.config.push(`TS ${c.version} refuses tsconfig.cjs.json as it is (exit ${asIs.code}): ${error}; timed and compared with \`${CJS_FALLBACK[c.name].join(' ')}\``);
+    checks.config.push(
+      `TS ${c.version} refuses tsconfig.cjs.json as it is (exit ${asIs.code}): ${error}; timed and compared with \`${CJS_FALLBACK[c.name].join(' ')}\``,
+    );
     c.cjsArgs = CJS_FALLBACK[c.name];
   } else checks.config.push(`TS ${c.version} compiles tsconfig.cjs.json as it is`);
   await rm(probe, { recursive: true, force: true });
@@ -212,7 +236,8 @@ const record = (step, c, run) => {
   const key = `${step}\0${c}`;
   times.set(key, [...(times.get(key) ?? []), run]);
   if (run.code !== undefined && run.code !== 0) process.exitCode = 1;
-  if (run.code !== undefined && run.code !== 0) console.error(`  ${step} (TS ${c}) exited ${run.code}:\n${`${run.stdout}${run.stderr}`.trim().split('\n').slice(0, 10).join('\n')}`);
+  if (run.code !== undefined && run.code !== 0)
+    console.error(`  ${step} (TS ${c}) exited ${run.code}:\n${`${run.stdout}${run.stderr}`.trim().split('\n').slice(0, 10).join('\n')}`);
 };
 
 async function compile(c) {
@@ -409,14 +434,19 @@ for (const kind of ['esm', 'cjs']) {
 }
 {
   const cmp = await compareTrees(join(DIR, 'inc/5.9/esm'), join(DIR, 'inc/7/esm'));
-  const emitted = await Promise.all(COMPILERS.map((c) => readFile(join(DIR, 'inc', c.name, 'esm/src/core.d.ts'), 'utf8').then((t) => /benchIncremental/.test(t))));
+  const emitted = await Promise.all(
+    COMPILERS.map((c) => readFile(join(DIR, 'inc', c.name, 'esm/src/core.d.ts'), 'utf8').then((t) => /benchIncremental/.test(t))),
+  );
   checks.incremental.push({ ...cmp, emitted });
 }
 
 // Diagnostics: the project as it is, the type tests with every expected error unmarked, a
 // deliberately broken type-test file.
 const clean = await Promise.all(COMPILERS.map((c) => tsc(c, '-p', 'tsconfig.json')));
-checks.diagnostics.push({ ...sameDiagnostics('the workspace as it is (tsc -p tsconfig.json)', diagnostics(clean[0].stdout), diagnostics(clean[1].stdout)), exit: clean.map((r) => r.code) });
+checks.diagnostics.push({
+  ...sameDiagnostics('the workspace as it is (tsc -p tsconfig.json)', diagnostics(clean[0].stdout), diagnostics(clean[1].stdout)),
+  exit: clean.map((r) => r.code),
+});
 
 const CLIENTS = join(DIR, 'test/types/clients.test-d.ts');
 const clientsText = await readFile(CLIENTS, 'utf8');
@@ -426,7 +456,11 @@ const unmarked = [];
 for (const c of COMPILERS) unmarked.push(await tsc(c, '-p', 'tsconfig.json'));
 await writeFile(CLIENTS, clientsText);
 checks.diagnostics.push({
-  ...sameDiagnostics(`test/types/clients.test-d.ts with its ${markers} @ts-expect-error unmarked (tsc -p tsconfig.json)`, diagnostics(unmarked[0].stdout), diagnostics(unmarked[1].stdout)),
+  ...sameDiagnostics(
+    `test/types/clients.test-d.ts with its ${markers} @ts-expect-error unmarked (tsc -p tsconfig.json)`,
+    diagnostics(unmarked[0].stdout),
+    diagnostics(unmarked[1].stdout),
+  ),
   exit: unmarked.map((r) => r.code),
 });
 
@@ -448,7 +482,11 @@ const broken = [];
 for (const c of COMPILERS) broken.push(await tsc(c, '-p', 'tsconfig.types.json'));
 await rm(BROKEN);
 checks.diagnostics.push({
-  ...sameDiagnostics('a deliberately broken test/types/broken.test-d.ts (tsc -p tsconfig.types.json)', diagnostics(broken[0].stdout), diagnostics(broken[1].stdout)),
+  ...sameDiagnostics(
+    'a deliberately broken test/types/broken.test-d.ts (tsc -p tsconfig.types.json)',
+    diagnostics(broken[0].stdout),
+    diagnostics(broken[1].stdout),
+  ),
   exit: broken.map((r) => r.code),
 });
 
@@ -477,10 +515,24 @@ const figure = (runs, key = 'ms') => {
   return `${s(median(xs))}${range}`;
 };
 const steps = [...new Set([...times.keys()].map((k) => k.split('\0')[0]))];
-const stepOrder = (step) => ['compile: ESM', 'compile: CommonJS', 'pipeline/compile.mjs, no dist/', 'typecheck', 'type tests', 'incremental: first', 'incremental: rebuild', 'pipeline/compile.mjs, after a one-file edit', 'watch: start', 'watch: save'].findIndex((p) => step.startsWith(p));
+const stepOrder = (step) =>
+  [
+    'compile: ESM',
+    'compile: CommonJS',
+    'pipeline/compile.mjs, no dist/',
+    'typecheck',
+    'type tests',
+    'incremental: first',
+    'incremental: rebuild',
+    'pipeline/compile.mjs, after a one-file edit',
+    'watch: start',
+    'watch: save',
+  ].findIndex((p) => step.startsWith(p));
 steps.sort((a, b) => stepOrder(a) - stepOrder(b));
 
-console.log(`\n${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${cpus().length} cores, load average (1 min) ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the run`);
+console.log(
+  `\n${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${cpus().length} cores, load average (1 min) ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the run`,
+);
 console.log(`median of ${ROUNDS} rounds (watch: ${ROUNDS * SAVES * 2} saves), range in brackets; CPU = user + system of the process and its children\n`);
 console.log(`| Step | TS ${c5.version} wall | TS ${c5.version} CPU | TS ${c7.version} wall | TS ${c7.version} CPU | 5.9 / 7 (wall) |`);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -498,7 +550,9 @@ for (const line of checks.config) console.log(`- ${line}`);
 const bin = await readlink(join(ROOT, 'node_modules/.bin/tsc')).catch(() => 'missing');
 console.log(`- node_modules/.bin/tsc (what vitest's type tests spawn) -> ${bin}${bin.includes('typescript-7') ? ' (TS 7: run npm ci to restore 5.9)' : ''}`);
 for (const d of checks.diagnostics) {
-  console.log(`- diagnostics, ${d.label}: 5.9 ${d.count[0]} (exit ${d.exit[0]}), 7 ${d.count[1]} (exit ${d.exit[1]}): ${d.same ? 'identical' : `${d.identical} identical, ${d.wording.length} same place and code with other wording, ${d.code.length} same place with another code, ${d.onlyA.length + d.onlyB.length} reported by one only`}`);
+  console.log(
+    `- diagnostics, ${d.label}: 5.9 ${d.count[0]} (exit ${d.exit[0]}), 7 ${d.count[1]} (exit ${d.exit[1]}): ${d.same ? 'identical' : `${d.identical} identical, ${d.wording.length} same place and code with other wording, ${d.code.length} same place with another code, ${d.onlyA.length + d.onlyB.length} reported by one only`}`,
+  );
   const show = (d) => d.replaceAll('\n', ' / ').replace(/^(.{300}).+$/, '$1…');
   for (const [x, y] of d.code) console.log(`    another code:  5.9 ${show(x)}\n                   7   ${show(y)}`);
   for (const [x, y] of d.wording.slice(0, 3)) console.log(`    other wording: 5.9 ${show(x)}\n                   7   ${show(y)}`);
@@ -506,18 +560,35 @@ for (const d of checks.diagnostics) {
   for (const x of d.onlyB) console.log(`    only 7:   ${show(x)}`);
 }
 for (const o of checks.outputs) {
-  console.log(`- ${o.kind === 'esm' ? 'ESM' : 'CommonJS'} output: ${o.files} files (${o.dts} .d.ts, ${o.js} .js), ${o.identical} identical${o.differ.length ? `, differ: ${o.differ.join(', ')}` : ''}${o.only.length ? `, only in one: ${o.only.join(', ')}` : ''}`);
+  console.log(
+    `- ${o.kind === 'esm' ? 'ESM' : 'CommonJS'} output: ${o.files} files (${o.dts} .d.ts, ${o.js} .js), ${o.identical} identical${o.differ.length ? `, differ: ${o.differ.join(', ')}` : ''}${o.only.length ? `, only in one: ${o.only.join(', ')}` : ''}`,
+  );
 }
 for (const i of checks.incremental) {
-  console.log(`- incremental rebuild after the edit: the edit emitted by 5.9 ${i.emitted[0]}, by 7 ${i.emitted[1]}; outputs ${i.identical} of ${i.files} identical${i.differ.length ? `, differ: ${i.differ.join(', ')}` : ''}`);
+  console.log(
+    `- incremental rebuild after the edit: the edit emitted by 5.9 ${i.emitted[0]}, by 7 ${i.emitted[1]}; outputs ${i.identical} of ${i.files} identical${i.differ.length ? `, differ: ${i.differ.join(', ')}` : ''}`,
+  );
 }
 for (const w of checks.watch) {
-  console.log(`- watch, TS ${w.compiler}: ${w.seen} of ${w.saves} saves reported (every other one adds an error naming the save, the next removes it); ${w.extraCycles} other cycles printed in between`);
-  if (w.missed) console.log(`    last output after a save it did not report:\n${w.missed.split('\n').map((l) => `      ${l}`).join('\n')}`);
+  console.log(
+    `- watch, TS ${w.compiler}: ${w.seen} of ${w.saves} saves reported (every other one adds an error naming the save, the next removes it); ${w.extraCycles} other cycles printed in between`,
+  );
+  if (w.missed)
+    console.log(
+      `    last output after a save it did not report:\n${w.missed
+        .split('\n')
+        .map((l) => `      ${l}`)
+        .join('\n')}`,
+    );
 }
 const [d5, d7] = checks.watch.map((w) => w.diagnostics);
-console.log(`- watch, the error each compiler reported for the same save: ${d5.every((d, i) => d && d === d7[i]) ? `identical in all ${d5.length} (${d5[0]})` : `DIFFERENT: ${JSON.stringify(d5)} vs ${JSON.stringify(d7)}`}`);
-for (const w of checks.shallow) console.log(`- watch, a project directly in ${tmpdir()} (two levels below the root), TS ${w.compiler}: ${w.seen ? 'sees the edit' : 'never sees the edit (no error printed either)'}`);
+console.log(
+  `- watch, the error each compiler reported for the same save: ${d5.every((d, i) => d && d === d7[i]) ? `identical in all ${d5.length} (${d5[0]})` : `DIFFERENT: ${JSON.stringify(d5)} vs ${JSON.stringify(d7)}`}`,
+);
+for (const w of checks.shallow)
+  console.log(
+    `- watch, a project directly in ${tmpdir()} (two levels below the root), TS ${w.compiler}: ${w.seen ? 'sees the edit' : 'never sees the edit (no error printed either)'}`,
+  );
 
 const sameDiag = checks.diagnostics.every((d) => d.same && d.exit[0] === d.exit[1]);
 console.log(`\nTS 7 as \`npm run typecheck\`: ${sameDiag ? 'diagnostics and exit codes identical' : 'diagnostics or exit codes differ (above)'}`);

@@ -83,8 +83,14 @@ async function measure(dir, app) {
   return { buildS, tscS, gzip, min };
 }
 
-const percent = (row, first) => `${row.gzip - first.gzip >= 0 ? '+' : ''}${row.gzip - first.gzip} B gzip (${(((row.gzip - first.gzip) / first.gzip) * 100).toFixed(2)} %)`;
-console.log(`node ${process.version}, ${new Date().toISOString()}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const percent = (row, first) =>
+  `${row.gzip - first.gzip >= 0 ? '+' : ''}${row.gzip - first.gzip} B gzip (${(((row.gzip - first.gzip) / first.gzip) * 100).toFixed(2)} %)`;
+console.log(
+  `node ${process.version}, ${new Date().toISOString()}, load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 if (axis !== 'documents') {
   const rows = [];
@@ -94,7 +100,9 @@ if (axis !== 'documents') {
       await addSqlVersions(dir, n);
       const row = { n, ...(await measure(dir, APP)) };
       rows.push(row);
-      console.log(`versions ${String(n).padStart(3)}: build ${row.buildS.toFixed(2)} s, tsc --noEmit ${row.tscS.toFixed(2)} s, app bundle ${row.min} B min, ${row.gzip} B min+gzip`);
+      console.log(
+        `versions ${String(n).padStart(3)}: build ${row.buildS.toFixed(2)} s, tsc --noEmit ${row.tscS.toFixed(2)} s, app bundle ${row.min} B min, ${row.gzip} B min+gzip`,
+      );
     } finally {
       await remove();
     }
@@ -109,7 +117,9 @@ if (axis !== 'versions') {
     try {
       const row = { n, ...(await measure(dir, APP_FIVE)) };
       rows.push(row);
-      console.log(`documents ${String(n).padStart(3)}: build ${row.buildS.toFixed(2)} s, tsc --noEmit ${row.tscS.toFixed(2)} s, five-operation app bundle ${row.min} B min, ${row.gzip} B min+gzip`);
+      console.log(
+        `documents ${String(n).padStart(3)}: build ${row.buildS.toFixed(2)} s, tsc --noEmit ${row.tscS.toFixed(2)} s, five-operation app bundle ${row.min} B min, ${row.gzip} B min+gzip`,
+      );
     } finally {
       await remove();
     }
@@ -118,5 +128,10 @@ if (axis !== 'versions') {
     const within = Math.abs(row.gzip - rows[0].gzip) / rows[0].gzip <= 0.02;
     console.log(`N=${row.n} vs N=${rows[0].n}: five-operation app bundle ${percent(row, rows[0])}; goal within 2 %: ${within ? 'met' : 'NOT met'}`);
   }
-  console.log(`load average at the end ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at the end ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }

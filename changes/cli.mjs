@@ -31,11 +31,11 @@ function human({ base, groups, changes }) {
       ? `removed since ${base}`
       : group.targets
         ? `against ${base} (the version an unpinned client sends each operation at)`
-      : !group.against
-        ? `new since ${base}, ${group.newApi ? 'a new API' : 'no earlier version left'} (no earlier version to compare with)`
-        : group.published
-          ? `against ${base}`
-          : `between versions (${group.against.version} -> ${group.name.split('@')[1]}), new since ${base}`;
+        : !group.against
+          ? `new since ${base}, ${group.newApi ? 'a new API' : 'no earlier version left'} (no earlier version to compare with)`
+          : group.published
+            ? `against ${base}`
+            : `between versions (${group.against.version} -> ${group.name.split('@')[1]}), new since ${base}`;
     lines.push(`${group.name} ${against}: ${group.changes.length ? `${group.changes.length} change${group.changes.length > 1 ? 's' : ''}` : 'no changes'}`);
     for (const c of group.changes) lines.push(`  ${formatChange(c)}${c.context.accepted ? `  (accepted: ${c.context.accepted})` : ''}`);
   }
@@ -60,13 +60,17 @@ export async function main(argv = process.argv.slice(2)) {
     }
     const result = compareWithBase({ base: options.base });
     for (const entry of result.stale) {
-      console.error(`${ACCEPTED_FILE}:${entry.line}: stale accepted change (${entry.api}@${entry.version} ${entry.rule} ${entry.operation ?? entry.location}) matches no change against ${options.base}; remove it`);
+      console.error(
+        `${ACCEPTED_FILE}:${entry.line}: stale accepted change (${entry.api}@${entry.version} ${entry.rule} ${entry.operation ?? entry.location}) matches no change against ${options.base}; remove it`,
+      );
     }
     if (options.json) process.stdout.write(`${JSON.stringify(result.changes, null, 2)}\n`);
     else console.log(human(result));
     const failing = result.changes.filter((c) => c.level === 'breaking' && c.context.published && !c.context.accepted);
     if (failing.length) {
-      console.error(`changes: ${failing.length} breaking change${failing.length > 1 ? 's' : ''} inside published versions; record each in ${ACCEPTED_FILE} with a reason, or make it in a new version`);
+      console.error(
+        `changes: ${failing.length} breaking change${failing.length > 1 ? 's' : ''} inside published versions; record each in ${ACCEPTED_FILE} with a reason, or make it in a new version`,
+      );
       return 1;
     }
     return 0;

@@ -61,7 +61,10 @@ export function compareDocuments(before, after, meta) {
       const report = (message, node, key, operation = at.op) => {
         const location = locationOf(node, key) ?? locationOf(node) ?? locationOf(after);
         // One schema reached from several places reports a documentation change once.
-        const id = rule.level === 'info' && rule.name !== 'operation-added' && rule.name.endsWith('-changed') ? `${operation}|${rule.name}|${location}|${key}` : `${operation}|${rule.name}|${location}|${message}`;
+        const id =
+          rule.level === 'info' && rule.name !== 'operation-added' && rule.name.endsWith('-changed')
+            ? `${operation}|${rule.name}|${location}|${key}`
+            : `${operation}|${rule.name}|${location}|${message}`;
         if (seen.has(id)) return;
         seen.add(id);
         changes.push({ api: meta.api, version: meta.version, operation, rule: rule.name, level, message, location });
@@ -89,7 +92,8 @@ export function compareDocuments(before, after, meta) {
       if (!skip) walk(side, op[name], np[name], ctx.child(at, name));
     }
     if (isObject(fo.items) && isObject(fn.items)) walk(side, fo.items, fn.items, ctx.child(at, '[]'));
-    if (isObject(fo.additionalProperties) && isObject(fn.additionalProperties)) walk(side, fo.additionalProperties, fn.additionalProperties, ctx.child(at, '{}'));
+    if (isObject(fo.additionalProperties) && isObject(fn.additionalProperties))
+      walk(side, fo.additionalProperties, fn.additionalProperties, ctx.child(at, '{}'));
     stack.delete(key);
   }
 

@@ -109,7 +109,10 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
       group = { name: api.name, against: { version: api.version, ref: base }, published: true, changes: [] };
       group.changes = withContext(compareDocuments(before.document, after.document, { ...meta, published: true }), { published: true, from: group.against });
     } else {
-      const previous = everyApi.filter((a) => a.apiName === api.apiName && compareVersions(a.version, api.version) < 0).sort((a, b) => compareVersions(a.version, b.version)).at(-1);
+      const previous = everyApi
+        .filter((a) => a.apiName === api.apiName && compareVersions(a.version, api.version) < 0)
+        .sort((a, b) => compareVersions(a.version, b.version))
+        .at(-1);
       group = { name: api.name, against: previous ? { version: previous.version, ref: null } : null, published: false, changes: [] };
       // Named with its operations: a new version (then also compared with the previous one),
       // or a new API when no version of it is in the working tree or at the base.
@@ -133,8 +136,18 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
       if (everyApi.some((a) => a.name === name) || !(all || removed.includes(name))) continue;
       const [apiName, version = ''] = name.split('@');
       const rule = everyApi.some((a) => a.apiName === apiName) ? 'version-removed' : 'api-removed';
-      const gone = presenceChanges(rule, { name, document: loadDocument(baseSource, rootRel).document, location: locationOf(config, 'apis') ?? 'redocly.yaml:1' });
-      groups.push({ name, against: { version, ref: base }, published: true, removed: true, changes: withContext(gone, { published: true, from: { version, ref: base } }) });
+      const gone = presenceChanges(rule, {
+        name,
+        document: loadDocument(baseSource, rootRel).document,
+        location: locationOf(config, 'apis') ?? 'redocly.yaml:1',
+      });
+      groups.push({
+        name,
+        against: { version, ref: base },
+        published: true,
+        removed: true,
+        changes: withContext(gone, { published: true, from: { version, ref: base } }),
+      });
     }
   }
   // What unpinned clients send: every API that an edited version belongs to, all its
@@ -152,12 +165,20 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
     // A move into a version that exists at the base changes published behaviour (a breaking
     // one fails the run); a move into a version new since the base is judged with that
     // version, like its other between-versions changes.
-    for (const move of moves) Object.defineProperty(move, 'context', { value: { published: baseApis.has(`${apiName}@${move.version}`), from: against }, enumerable: false, writable: true });
+    for (const move of moves)
+      Object.defineProperty(move, 'context', {
+        value: { published: baseApis.has(`${apiName}@${move.version}`), from: against },
+        enumerable: false,
+        writable: true,
+      });
     groups.push({ name: `${apiName} (unpinned targets)`, against, published: true, targets: true, changes: moves });
   }
 
   const order = new Map(groups.map((g, i) => [g.name, i]));
-  const changes = sortChanges(groups.flatMap((g) => g.changes), order);
+  const changes = sortChanges(
+    groups.flatMap((g) => g.changes),
+    order,
+  );
   for (const g of groups) sortChanges(g.changes, order);
   const stale = applyAccepted(changes, readAccepted(work), readAccepted(baseSource, { lenient: true }));
   return { base, groups, changes, stale };
@@ -175,8 +196,19 @@ export function changeSummary({ apis = loadApis(), base = 'HEAD', removed = [] }
 export function changesBetweenVersions(apiName, { onRead } = {}) {
   const tree = worktreeSource(ROOT);
   // `onRead(rel, text)` sees every file the comparison reads (the docs cache keys on them).
-  const work = onRead ? { ...tree, read: (rel) => { const text = tree.read(rel); onRead(rel, text); return text; } } : tree;
-  const versions = loadApis().filter((a) => a.apiName === apiName).sort((a, b) => compareVersions(a.version, b.version));
+  const work = onRead
+    ? {
+        ...tree,
+        read: (rel) => {
+          const text = tree.read(rel);
+          onRead(rel, text);
+          return text;
+        },
+      }
+    : tree;
+  const versions = loadApis()
+    .filter((a) => a.apiName === apiName)
+    .sort((a, b) => compareVersions(a.version, b.version));
   const documents = versions.map((v) => [v.version, loadDocument(work, v.rootRelative).document]);
   const changes = [];
   for (let i = 1; i < versions.length; i++) {

@@ -54,8 +54,7 @@ export function worktreeSource(root) {
   };
 }
 
-const git = (root, args, input) =>
-  execFileSync('git', args, { cwd: root, input, maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'pipe'] });
+const git = (root, args, input) => execFileSync('git', args, { cwd: root, input, maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'pipe'] });
 
 const gitCache = new Map();
 
@@ -67,11 +66,19 @@ const gitCache = new Map();
 export function gitSource(root, ref) {
   let commit;
   try {
-    commit = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).toString().trim();
+    commit = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])
+      .toString()
+      .trim();
   } catch (error) {
     if (error.code === 'ENOENT') throw new ChangesError(`cannot read git ref "${ref}": git is not installed`);
-    const why = String(error.stderr ?? '').trim().split('\n')[0];
-    throw new ChangesError(why.startsWith('fatal') ? `cannot read git ref "${ref}": ${why.replace(/^fatal:\s*/, '')}` : `unknown git ref "${ref}" (no such commit here; in a shallow clone, fetch more history)`);
+    const why = String(error.stderr ?? '')
+      .trim()
+      .split('\n')[0];
+    throw new ChangesError(
+      why.startsWith('fatal')
+        ? `cannot read git ref "${ref}": ${why.replace(/^fatal:\s*/, '')}`
+        : `unknown git ref "${ref}" (no such commit here; in a shallow clone, fetch more history)`,
+    );
   }
   const key = `${root}\0${commit}`;
   if (!gitCache.has(key)) {
@@ -170,7 +177,8 @@ export function loadDocument(source, rootRel) {
     let node = file(rel, `${where}: $ref "${ref}" cannot be resolved: ${source.display(rel)} cannot be read`);
     for (const segment of pointer.split('/').slice(1)) {
       const key = decodePointer(segment);
-      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) throw new ChangesError(`${where}: $ref "${ref}" cannot be resolved: no ${pointer} in ${source.display(rel)}`);
+      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
+        throw new ChangesError(`${where}: $ref "${ref}" cannot be resolved: no ${pointer} in ${source.display(rel)}`);
       node = node[key];
     }
     return deref(node, rel);

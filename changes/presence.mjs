@@ -10,10 +10,18 @@ const code = (s) => `\`${s}\``;
 
 /** The rules, for the docs table and the tests (same fields as rules.mjs, without `check`). */
 export const PRESENCE_RULES = [
-  { name: 'api-removed', level: 'breaking', why: 'every client of the API loses every operation (reported for a version that exists at the base, a published one)' },
-  { name: 'version-removed', level: 'breaking', why: 'clients pinned to that version lose every operation; the API\'s other versions remain' },
+  {
+    name: 'api-removed',
+    level: 'breaking',
+    why: 'every client of the API loses every operation (reported for a version that exists at the base, a published one)',
+  },
+  { name: 'version-removed', level: 'breaking', why: "clients pinned to that version lose every operation; the API's other versions remain" },
   { name: 'api-added', level: 'info', why: 'a new API: new calls become possible, nothing existing changes' },
-  { name: 'version-added', level: 'info', why: 'a new version of an API: new calls become possible (what it changes against the previous version is reported beside it)' },
+  {
+    name: 'version-added',
+    level: 'info',
+    why: 'a new version of an API: new calls become possible (what it changes against the previous version is reported beside it)',
+  },
 ];
 const LEVEL = new Map(PRESENCE_RULES.map((r) => [r.name, r.level]));
 
@@ -35,7 +43,17 @@ export function presenceChanges(rule, { name, document, location }) {
   const ops = [...operations(document ?? {}).values()];
   const fallback = location ?? locationOf(document) ?? 'redocly.yaml:1';
   if (!ops.length) {
-    return [{ api, version, operation: '*', rule, level, message: `${what} was ${added ? 'added' : 'removed from redocly.yaml'}; it has no operations`, location: fallback }];
+    return [
+      {
+        api,
+        version,
+        operation: '*',
+        rule,
+        level,
+        message: `${what} was ${added ? 'added' : 'removed from redocly.yaml'}; it has no operations`,
+        location: fallback,
+      },
+    ];
   }
   return ops.map((op) => ({
     api,

@@ -19,7 +19,6 @@ const isSuccess = (status) => /^2(\d\d|XX)$/i.test(String(status));
 /** Resource management publishes api-versions as frozen contracts; see the README. */
 const armPublished = (ctx) => ctx.family === RESOURCE_MANAGER && ctx.published;
 
-
 /** The place a rule talks about, as words: "response property `city` of `updateVendor` 200". */
 export function subject(at) {
   const path = at.path.reduce((s, seg) => (seg === '[]' || seg === '{}' ? s + seg : s ? `${s}.${seg}` : seg), '');
@@ -67,17 +66,20 @@ function tightenings(o, n) {
     if (b !== undefined && (a === undefined ? b !== floor : b > a)) found.push([k, a === undefined ? `${k} ${b} was added` : `${k} went up from ${a} to ${b}`]);
   }
   for (const k of ['pattern', 'format', 'multipleOf']) {
-    if (n[k] !== undefined && stable(n[k]) !== stable(o[k])) found.push([k, o[k] === undefined ? `${k} ${show(n[k])} was added` : `${k} changed from ${show(o[k])} to ${show(n[k])}`]);
+    if (n[k] !== undefined && stable(n[k]) !== stable(o[k]))
+      found.push([k, o[k] === undefined ? `${k} ${show(n[k])} was added` : `${k} changed from ${show(o[k])} to ${show(n[k])}`]);
   }
   if (enumValues(n) && !enumValues(o)) found.push([n.const !== undefined ? 'const' : 'enum', `it is now limited to ${values(enumValues(n))}`]);
-  if (n.additionalProperties === false && o.additionalProperties !== false && typeSet(n)?.has('object')) found.push(['additionalProperties', 'properties it does not list are no longer accepted']);
+  if (n.additionalProperties === false && o.additionalProperties !== false && typeSet(n)?.has('object'))
+    found.push(['additionalProperties', 'properties it does not list are no longer accepted']);
   return found;
 }
 
 // ---- examples ---------------------------------------------------------------------------
 
 function exampleChanges(o, n, what, report) {
-  if (stable(o.example) !== stable(n.example)) report(`example of ${what} ${o.example === undefined ? 'was added' : n.example === undefined ? 'was removed' : 'changed'}`, n, 'example');
+  if (stable(o.example) !== stable(n.example))
+    report(`example of ${what} ${o.example === undefined ? 'was added' : n.example === undefined ? 'was removed' : 'changed'}`, n, 'example');
   if (Array.isArray(o.examples) || Array.isArray(n.examples)) {
     if (stable(o.examples) !== stable(n.examples)) report(`examples of ${what} changed`, n, 'examples');
     return;
@@ -104,7 +106,8 @@ export const RULES = [
     check(o, n, _at, report) {
       const paths = new Set([...n.operations.values()].map((op) => op.pathKey));
       for (const op of o.operations.values()) {
-        if (!paths.has(op.pathKey)) report(`path ${code(op.path)} was removed, and with it ${code(op.label)} (${op.method.toUpperCase()})`, n.document, 'paths', op.label);
+        if (!paths.has(op.pathKey))
+          report(`path ${code(op.path)} was removed, and with it ${code(op.label)} (${op.method.toUpperCase()})`, n.document, 'paths', op.label);
       }
     },
   },
@@ -116,7 +119,8 @@ export const RULES = [
     check(o, n, _at, report) {
       const paths = new Map([...n.operations.values()].map((op) => [op.pathKey, op]));
       for (const [key, op] of o.operations) {
-        if (!n.operations.has(key) && paths.has(op.pathKey)) report(`operation ${code(op.label)} (${op.method.toUpperCase()} ${op.path}) was removed`, paths.get(op.pathKey).pathItem, undefined, op.label);
+        if (!n.operations.has(key) && paths.has(op.pathKey))
+          report(`operation ${code(op.label)} (${op.method.toUpperCase()} ${op.path}) was removed`, paths.get(op.pathKey).pathItem, undefined, op.label);
       }
     },
   },
@@ -164,7 +168,8 @@ export const RULES = [
     why: 'existing calls do not send it',
     check(o, n, at, report) {
       for (const [key, p] of n.params) {
-        if (!o.params.has(key) && (p.required === true || p.in === 'path')) report(`${p.in} parameter ${code(p.name)} of ${code(at.op)} is new and required`, p, 'name');
+        if (!o.params.has(key) && (p.required === true || p.in === 'path'))
+          report(`${p.in} parameter ${code(p.name)} of ${code(at.op)} is new and required`, p, 'name');
       }
     },
   },
@@ -256,7 +261,11 @@ export const RULES = [
     check(o, n, at, report) {
       const [a, b] = [flat(o.schema).default, flat(n.schema).default];
       if (a === undefined || stable(a) === stable(b)) return;
-      report(b === undefined ? `${subject(at)} no longer has a default (was ${show(a)})` : `default of ${subject(at)} changed from ${show(a)} to ${show(b)}`, isObject(n.schema) ? n.schema : n, 'default');
+      report(
+        b === undefined ? `${subject(at)} no longer has a default (was ${show(a)})` : `default of ${subject(at)} changed from ${show(a)} to ${show(b)}`,
+        isObject(n.schema) ? n.schema : n,
+        'default',
+      );
     },
   },
   {
@@ -312,7 +321,11 @@ export const RULES = [
     check(o, n, at, report) {
       for (const { before, after } of unsatisfied(o, n)) {
         if (after.some((a) => schemesWithin(a, before))) continue; // same schemes, more scopes: security-scope-added
-        report(`${code(at.op)} now requires ${after.map(describeAlternative).join(' or ')} (before: ${describeAlternative(before)})`, n.securityNode, 'security');
+        report(
+          `${code(at.op)} now requires ${after.map(describeAlternative).join(' or ')} (before: ${describeAlternative(before)})`,
+          n.securityNode,
+          'security',
+        );
       }
     },
   },
@@ -341,7 +354,12 @@ export const RULES = [
     scope: ['operation'],
     why: 'its first answer becomes 201/202 with a status monitor instead of the result (200/201): a client that reads the result from the first answer gets none, and must now poll',
     check(o, n, at, report) {
-      if (!longRunning(o.op) && longRunning(n.op)) report(`${code(at.op)} became long-running (x-ms-long-running-operation): its first answer is now 201 or 202 with a status to poll, and the result is read once it ends`, n.op, LRO);
+      if (!longRunning(o.op) && longRunning(n.op))
+        report(
+          `${code(at.op)} became long-running (x-ms-long-running-operation): its first answer is now 201 or 202 with a status to poll, and the result is read once it ends`,
+          n.op,
+          LRO,
+        );
     },
   },
   {
@@ -350,7 +368,12 @@ export const RULES = [
     scope: ['operation'],
     why: 'a client that polls gets the result in the first answer and no status monitor to follow; the wait convenience of regenerated clients (begin…AndWait) is gone',
     check(o, n, at, report) {
-      if (longRunning(o.op) && !longRunning(n.op)) report(`${code(at.op)} is no longer long-running: it answers with the result at once, and code that waits for it (begin…AndWait, pollUntilDone) has no status to poll`, n.op, n.op[LRO] !== undefined ? LRO : undefined);
+      if (longRunning(o.op) && !longRunning(n.op))
+        report(
+          `${code(at.op)} is no longer long-running: it answers with the result at once, and code that waits for it (begin…AndWait, pollUntilDone) has no status to poll`,
+          n.op,
+          n.op[LRO] !== undefined ? LRO : undefined,
+        );
     },
   },
   {
@@ -363,7 +386,11 @@ export const RULES = [
       const [before, after] = [finalStateVia(o.method, o.op), finalStateVia(n.method, n.op)];
       if (before.value === after.value) return;
       const shown = (s) => `${s.value}${s.explicit ? '' : ` (the ${s.method.toUpperCase()} default)`}`;
-      report(`final-state-via of ${code(at.op)} changed from ${shown(before)} to ${shown(after)}: the result of the wait is read from another place`, asObject(n.op[LRO_OPTIONS]), 'final-state-via');
+      report(
+        `final-state-via of ${code(at.op)} changed from ${shown(before)} to ${shown(after)}: the result of the wait is read from another place`,
+        asObject(n.op[LRO_OPTIONS]),
+        'final-state-via',
+      );
     },
   },
 
@@ -438,7 +465,8 @@ export const RULES = [
     why: 'existing calls stay valid',
     check(o, n, at, report) {
       for (const [key, p] of n.params) {
-        if (!o.params.has(key) && p.required !== true && p.in !== 'path') report(`optional ${p.in} parameter ${code(p.name)} of ${code(at.op)} was added`, p, 'name');
+        if (!o.params.has(key) && p.required !== true && p.in !== 'path')
+          report(`optional ${p.in} parameter ${code(p.name)} of ${code(at.op)} was added`, p, 'name');
       }
     },
   },

@@ -10,12 +10,17 @@ export const asArray = (x) => (Array.isArray(x) ? x : []);
 /** Key-order-independent JSON, to compare values (enums, defaults, examples). */
 export function stable(value) {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable(value[k])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable(value[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'undefined';
 }
 
 const FLAT = new WeakMap();
-const isNullSchema = (s) => isObject(s) && (s.type === 'null' || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null') || (s.const === null && s.type === undefined));
+const isNullSchema = (s) =>
+  isObject(s) && (s.type === 'null' || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null') || (s.const === null && s.type === undefined));
 
 /** `schema` with allOf merged and a null-alternative anyOf/oneOf folded into its type. */
 export function flat(schema) {
@@ -53,7 +58,8 @@ function merge(out, parts) {
       if (value === undefined) continue;
       if (key === 'properties' && isObject(value)) {
         const props = out.properties ?? {};
-        for (const [name, schema] of Object.entries(value)) props[name] = props[name] && props[name] !== schema ? flat({ allOf: [props[name], schema] }) : schema;
+        for (const [name, schema] of Object.entries(value))
+          props[name] = props[name] && props[name] !== schema ? flat({ allOf: [props[name], schema] }) : schema;
         if (!out.properties) copyLocation(props, value);
         else copyLocation(props, out.properties, value);
         out.properties = props;
@@ -72,7 +78,18 @@ function merge(out, parts) {
   }
 }
 
-const JSON_TYPE = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v);
+const JSON_TYPE = (v) =>
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : typeof v === 'object'
+        ? 'object'
+        : typeof v === 'number'
+          ? Number.isInteger(v)
+            ? 'integer'
+            : 'number'
+          : typeof v;
 
 /** The JSON types a (flattened) schema allows, `null` included; undefined = any type. */
 export function typeSet(schema) {

@@ -57,9 +57,11 @@ export function targetMoves(before, after, meta) {
     const newOp = operations(target).get(key);
     // The operation as the old target has it (in the working tree when it is still there).
     const source = docs.after.get(from) ?? docs.before.get(from);
-    const differences = compareDocuments(only(source, oldOp ?? operations(source).get(key)), only(target, newOp), { ...meta, version: to, published: true }).filter(
-      (c) => c.level === 'breaking',
-    );
+    const differences = compareDocuments(only(source, oldOp ?? operations(source).get(key)), only(target, newOp), {
+      ...meta,
+      version: to,
+      published: true,
+    }).filter((c) => c.level === 'breaking');
     const why = differences.length ? `; incompatible: ${differences.map((c) => `${c.rule} (${c.message})`).join('; ')}` : '';
     changes.push({
       api: meta.api,
@@ -77,5 +79,13 @@ export function targetMoves(before, after, meta) {
 /** A document holding only one operation (so document-level rules see nothing else). */
 function only(document, op) {
   if (!op) return { ...document, paths: {} };
-  return { ...document, paths: { [op.path]: { ...op.pathItem, ...Object.fromEntries(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].filter((m) => m !== op.method).map((m) => [m, undefined])) } } };
+  return {
+    ...document,
+    paths: {
+      [op.path]: {
+        ...op.pathItem,
+        ...Object.fromEntries(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].filter((m) => m !== op.method).map((m) => [m, undefined])),
+      },
+    },
+  };
 }

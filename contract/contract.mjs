@@ -186,7 +186,8 @@ export function loadContract(apis = loadApis()) {
     const onPath = operations.filter((o) => o.regex.test(path));
     if (!onPath.length) return { problem: `no operation of the documents has the path ${rawPath}` };
     const candidates = onPath.filter((o) => o.method === method.toUpperCase());
-    if (!candidates.length) return { problem: `${method.toUpperCase()} is not declared on ${rawPath} (declared: ${[...new Set(onPath.map((o) => o.method))].join(', ')})` };
+    if (!candidates.length)
+      return { problem: `${method.toUpperCase()} is not declared on ${rawPath} (declared: ${[...new Set(onPath.map((o) => o.method))].join(', ')})` };
     let operation = candidates[0];
     let versionProblem;
     if (candidates.length > 1 || operation.versioned) {
@@ -221,14 +222,24 @@ export function loadContract(apis = loadApis()) {
       // An api-version no document declares is reported once, above: each document's
       // api-version accepts only its own version, so its enum would say the same again.
       if (matched.versionProblem && param.in === 'query' && param.name === 'api-version') continue;
-      const raw = param.in === 'path' ? pathValues[param.name] : param.in === 'query' ? query.get(param.name) : param.in === 'header' ? headers[param.name.toLowerCase()] : undefined;
+      const raw =
+        param.in === 'path'
+          ? pathValues[param.name]
+          : param.in === 'query'
+            ? query.get(param.name)
+            : param.in === 'header'
+              ? headers[param.name.toLowerCase()]
+              : undefined;
       if (raw === undefined || raw === null || raw === '') {
         if (param.required) problems.push(`request: missing ${param.in} parameter ${param.name}`);
         continue;
       }
-      if (param.schema) for (const p of operation.validate(param.schema, coerce(param.schema, operation.document, String(raw)))) problems.push(`request: ${param.in} parameter ${param.name}: ${p.replace(/ at \/(?=:| is)/, '')}`);
+      if (param.schema)
+        for (const p of operation.validate(param.schema, coerce(param.schema, operation.document, String(raw))))
+          problems.push(`request: ${param.in} parameter ${param.name}: ${p.replace(/ at \/(?=:| is)/, '')}`);
     }
-    if (operation.secured && !/^Bearer\s+\S/i.test(String(headers.authorization ?? ''))) problems.push('request: no bearer token (the operation declares security)');
+    if (operation.secured && !/^Bearer\s+\S/i.test(String(headers.authorization ?? '')))
+      problems.push('request: no bearer token (the operation declares security)');
     const body = deref(operation.document, operation.spec.requestBody);
     const hasBody = bodyText.length > 0;
     if (body?.required && !hasBody) problems.push('request: missing body');
@@ -255,15 +266,23 @@ export function loadContract(apis = loadApis()) {
    */
   function checkResponse(operation, status, headers, bodyText) {
     const declared = operation.spec.responses?.[String(status)] ?? operation.spec.responses?.[`${String(status)[0]}XX`] ?? operation.spec.responses?.default;
-    if (!declared) return { response: undefined, problems: [`status ${status} is not declared (declared: ${Object.keys(operation.spec.responses ?? {}).join(', ')})`] };
+    if (!declared)
+      return { response: undefined, problems: [`status ${status} is not declared (declared: ${Object.keys(operation.spec.responses ?? {}).join(', ')})`] };
     const response = deref(operation.document, declared);
     const content = response.content ?? {};
     if (!bodyText.length) {
-      return { response, problems: Object.keys(content).length && status !== 204 && status !== 304 ? [`empty body; the ${status} answer declares ${Object.keys(content).join(', ')}`] : [] };
+      return {
+        response,
+        problems:
+          Object.keys(content).length && status !== 204 && status !== 304
+            ? [`empty body; the ${status} answer declares ${Object.keys(content).join(', ')}`]
+            : [],
+      };
     }
     const type = mediaType(headers['content-type']);
     const media = content[type];
-    if (!media) return { response, problems: [`undeclared content type ${type || '(none)'} for ${status} (declared: ${Object.keys(content).join(', ') || 'no body'})`] };
+    if (!media)
+      return { response, problems: [`undeclared content type ${type || '(none)'} for ${status} (declared: ${Object.keys(content).join(', ') || 'no body'})`] };
     if (!media.schema || !isJson(type)) return { response, problems: [] };
     const parsed = parseJson(bodyText);
     if (!parsed.ok) return { response, problems: [`body is not JSON though the content type is ${type}`] };
@@ -287,7 +306,11 @@ export function loadContract(apis = loadApis()) {
 }
 
 /** @type {(header: unknown) => string} */
-export const mediaType = (header) => String(header ?? '').split(';')[0].trim().toLowerCase();
+export const mediaType = (header) =>
+  String(header ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 /** @type {(type: string) => boolean} */
 const isJson = (type) => type === 'application/json' || type.endsWith('+json');
 

@@ -31,7 +31,10 @@ export function computeCoverage(exchanges, contract = loadContract()) {
       status,
       success: /^2/.test(status),
       exercised: answers.length > 0,
-      examples: examples.map((example) => ({ name: example.name, exercised: answers.some((a) => a.type === example.type && isDeepStrictEqual(a.body, example.value)) })),
+      examples: examples.map((example) => ({
+        name: example.name,
+        exercised: answers.some((a) => a.type === example.type && isDeepStrictEqual(a.body, example.value)),
+      })),
     };
   });
   const count = (list) => ({ exercised: list.filter(Boolean).length, total: list.length });

@@ -24,7 +24,20 @@ const MAX_BODY = 10 * 1024 * 1024;
 // Hop-by-hop headers (RFC 9110 7.6.1) stay on their hop; accept-encoding is dropped so the
 // upstream answers uncompressed and the proxy validates what it forwards (Prism's proxy
 // trips on gzip: stoplightio/prism#1064).
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'accept-encoding', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'accept-encoding',
+  'content-length',
+]);
 
 /**
  * `headers` without the hop-by-hop ones, nor those the `Connection` header names (RFC 9110 7.6.1).
@@ -32,7 +45,12 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'p
  * @returns {import('node:http').OutgoingHttpHeaders}
  */
 export function endToEnd(headers) {
-  const named = new Set(String(headers.connection ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean));
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((n) => n.trim().toLowerCase())
+      .filter(Boolean),
+  );
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)));
 }
 
@@ -75,7 +93,29 @@ export function normalisePath(rawUrl) {
 }
 
 /** Query parameter names that carry credentials, word by word (`access_token`, `apiKey`, `X-Amz-Signature`, `sig`). */
-const SECRET_WORDS = new Set(['token', 'key', 'sig', 'signature', 'code', 'secret', 'password', 'passwd', 'pwd', 'auth', 'authorization', 'credential', 'credentials', 'session', 'sessionid', 'apikey', 'jwt', 'assertion', 'otp', 'nonce', 'sas']);
+const SECRET_WORDS = new Set([
+  'token',
+  'key',
+  'sig',
+  'signature',
+  'code',
+  'secret',
+  'password',
+  'passwd',
+  'pwd',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'session',
+  'sessionid',
+  'apikey',
+  'jwt',
+  'assertion',
+  'otp',
+  'nonce',
+  'sas',
+]);
 /** @param {string} name */
 const secretName = (name) =>
   name
@@ -89,17 +129,20 @@ const secretName = (name) =>
 export function redactUrl(url) {
   const at = url.indexOf('?');
   if (at < 0) return url;
-  const pairs = url.slice(at + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq < 0) return pair;
-    let name = pair.slice(0, eq);
-    try {
-      name = decodeURIComponent(name.replace(/\+/g, ' '));
-    } catch {
-      // a malformed name is judged as written
-    }
-    return secretName(name) ? `${pair.slice(0, eq)}=***` : pair;
-  });
+  const pairs = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // a malformed name is judged as written
+      }
+      return secretName(name) ? `${pair.slice(0, eq)}=***` : pair;
+    });
   return `${url.slice(0, at)}?${pairs.join('&')}`;
 }
 
@@ -136,7 +179,17 @@ const targetPath = (upstream, rawUrl) => `${upstream.pathname.replace(/\/+$/, ''
  * @param {{ upstream: string, port?: number, host?: string, failOnViolation?: boolean, preserveHost?: boolean, allowHosts?: string[],
  *   report?: (exchange: Exchange) => void, contract?: ReturnType<typeof loadContract>, timeoutMs?: number }} options
  */
-export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failOnViolation = false, preserveHost = false, allowHosts = [], report = () => {}, contract = loadContract(), timeoutMs = 30_000 }) {
+export async function startProxy({
+  upstream,
+  port = 0,
+  host = '127.0.0.1',
+  failOnViolation = false,
+  preserveHost = false,
+  allowHosts = [],
+  report = () => {},
+  contract = loadContract(),
+  timeoutMs = 30_000,
+}) {
   const target = new URL(upstream);
   if (!/^https?:$/.test(target.protocol)) throw new Error(`--upstream must be an http(s) URL (got ${upstream})`);
   const transport = target.protocol === 'https:' ? https : http;
@@ -166,7 +219,11 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
     }
     try {
       const url = normalisePath(String(req.url));
-      if (url === undefined) throw new ClientFailure(400, `the path ${JSON.stringify(redactUrl(String(req.url)).slice(0, 200))} climbs above the root with "..", out of the upstream's base path`);
+      if (url === undefined)
+        throw new ClientFailure(
+          400,
+          `the path ${JSON.stringify(redactUrl(String(req.url)).slice(0, 200))} climbs above the root with "..", out of the upstream's base path`,
+        );
       const body = await readBody(req).catch((error) => {
         throw new ClientFailure(error.tooLarge ? 413 : 400, `the client's request failed: ${error.code ?? error.message}`);
       });
@@ -187,8 +244,19 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
       /** @type {{ status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer }} */
       const answer = await new Promise((resolve, reject) => {
         const forward = transport.request(
-          { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: targetPath(target, url), headers, agent, timeout: timeoutMs, servername },
-          (upstreamRes) => readBody(upstreamRes).then((data) => resolve({ status: Number(upstreamRes.statusCode), headers: upstreamRes.headers, body: data }), reject),
+          {
+            protocol: target.protocol,
+            hostname: target.hostname,
+            port: target.port,
+            method: req.method,
+            path: targetPath(target, url),
+            headers,
+            agent,
+            timeout: timeoutMs,
+            servername,
+          },
+          (upstreamRes) =>
+            readBody(upstreamRes).then((data) => resolve({ status: Number(upstreamRes.statusCode), headers: upstreamRes.headers, body: data }), reject),
         );
         // The socket's idle timeout, and a deadline for the whole answer: a slow drip or a
         // switched protocol never keeps the client waiting past timeoutMs.
@@ -209,7 +277,13 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
         exchange.declaredStatus = checked.response ? String(answer.status) : undefined;
       }
       if (failOnViolation && exchange.responseProblems.length) {
-        sendJson(res, 502, { error: { code: 'ContractViolation', message: `The upstream's ${answer.status} answer to ${exchange.operation} breaks the contract.`, details: exchange.responseProblems.map((message) => ({ code: 'Violation', message })) } });
+        sendJson(res, 502, {
+          error: {
+            code: 'ContractViolation',
+            message: `The upstream's ${answer.status} answer to ${exchange.operation} breaks the contract.`,
+            details: exchange.responseProblems.map((message) => ({ code: 'Violation', message })),
+          },
+        });
       } else {
         const out = endToEnd(answer.headers);
         out['content-length'] = String(answer.body.length);
@@ -223,7 +297,8 @@ export async function startProxy({ upstream, port = 0, host = '127.0.0.1', failO
         if (!res.headersSent && !res.destroyed) sendJson(res, error.status, { error: { code: 'BadRequest', message: error.message } });
       } else {
         exchange.status = 502;
-        exchange.error = error instanceof UpstreamRefused ? error.message : `upstream unreachable or unreadable: ${error.cause?.code ?? error.code ?? error.message}`;
+        exchange.error =
+          error instanceof UpstreamRefused ? error.message : `upstream unreachable or unreadable: ${error.cause?.code ?? error.code ?? error.message}`;
         if (!res.headersSent) sendJson(res, 502, { error: { code: 'UpstreamError', message: exchange.error } });
         else res.destroy();
       }
@@ -268,7 +343,7 @@ export const violationsOf = (exchange) => [...exchange.requestProblems, ...excha
 export function formatExchange(exchange) {
   const problems = violationsOf(exchange);
   const verdict = problems.length ? 'VIOLATION' : 'ok';
- return `${verdict.padEnd(9)}  ${exchange.operation ?? '(no operation)'}  ${exchange.method} ${exchange.path} -> ${exchange.status}${problems.length ? `  ${problems.join('; ')}` : ''}`;
+  return `${verdict.padEnd(9)}  ${exchange.operation ?? '(no operation)'}  ${exchange.method} ${exchange.path} -> ${exchange.status}${problems.length ? `  ${problems.join('; ')}` : ''}`;
 }
 
 /** Per operation: exchanges, violations, statuses seen. */
@@ -290,6 +365,13 @@ export function formatSummary(rows) {
   const width = Math.max(...rows.map((r) => r.operation.length));
   return [
     'proxy  summary per operation:',
-    ...rows.map((r) => `  ${r.operation.padEnd(width)}  ${String(r.exchanges).padStart(4)} exchanges  ${String(r.violations).padStart(4)} violating  statuses ${Object.entries(r.statuses).map(([s, n]) => `${s}x${n}`).join(' ')}`),
+    ...rows.map(
+      (r) =>
+        `  ${r.operation.padEnd(width)}  ${String(r.exchanges).padStart(4)} exchanges  ${String(r.violations).padStart(4)} violating  statuses ${Object.entries(
+          r.statuses,
+        )
+          .map(([s, n]) => `${s}x${n}`)
+          .join(' ')}`,
+    ),
   ];
 }

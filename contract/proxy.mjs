@@ -48,7 +48,14 @@ try {
 
 let proxy;
 try {
-  proxy = await startProxy({ upstream: upstream.href, port, failOnViolation: options['fail-on-violation'], preserveHost: options['preserve-host'], allowHosts: options['allow-host'], report: (e) => console.log(formatExchange(e)) });
+  proxy = await startProxy({
+    upstream: upstream.href,
+    port,
+    failOnViolation: options['fail-on-violation'],
+    preserveHost: options['preserve-host'],
+    allowHosts: options['allow-host'],
+    report: (e) => console.log(formatExchange(e)),
+  });
 } catch (error) {
   console.error(`proxy  FAIL  ${error.message}`);
   process.exit(1);
@@ -59,4 +66,6 @@ stopOnSignals(async () => {
   for (const line of formatSummary(proxy.summary())) console.log(line);
   console.log('proxy  stopped');
 });
-console.log(`proxy  ${proxy.url} -> ${upstream.origin}${upstream.pathname.replace(/\/$/, '')}  ${options['fail-on-violation'] ? 'violating answers become 502' : 'reporting only'}  ready`);
+console.log(
+  `proxy  ${proxy.url} -> ${upstream.origin}${upstream.pathname.replace(/\/$/, '')}  ${options['fail-on-violation'] ? 'violating answers become 502' : 'reporting only'}  ready`,
+);

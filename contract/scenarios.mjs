@@ -180,7 +180,10 @@ export async function runScenarios({ root, server, token, inputs = {}, files = s
       json = JSON.parse(readFileSync(report, 'utf8'));
     } catch {
       // No report: Respect stopped before running (a broken document, a bad argument).
-      const lines = redact(output, token).split('\n').map((l) => l.trim()).filter((l) => l && !/[╔║╚]/.test(l));
+      const lines = redact(output, token)
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !/[╔║╚]/.test(l));
       throw new Error(`redocly respect exited with ${code} and no report:\n  ${lines.slice(-12).join('\n  ')}`);
     }
     return JSON.parse(redact(JSON.stringify(collect(json, entries, root)), token));
@@ -266,6 +269,10 @@ function actualOf(condition, { statusCode, body }) {
   const text = (value) => (value === undefined ? 'nothing' : JSON.stringify(value)).slice(0, 160);
   if (!pointer) return `status ${statusCode}, body ${text(body)}`;
   let value = body;
-  for (const key of pointer.split('/').slice(1).map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'))) value = value?.[key];
+  for (const key of pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~')))
+    value = value?.[key];
   return `${pointer} = ${text(value)}`;
 }

@@ -140,7 +140,14 @@ export async function startTee({ target, port = 0, host = '127.0.0.1' }) {
     const requests = messageReader('request', (message) => pending.push(message));
     const responses = messageReader('response', (message) => {
       const request = pending.shift();
-      if (request) exchanges.push({ method: String(request.method), url: String(request.url), status: Number(message.status), contentType: message.headers['content-type'] ?? '', body: message.truncated ? '' : message.body });
+      if (request)
+        exchanges.push({
+          method: String(request.method),
+          url: String(request.url),
+          status: Number(message.status),
+          contentType: message.headers['content-type'] ?? '',
+          body: message.truncated ? '' : message.body,
+        });
     });
     const requestBody = (m) => Number(m.headers['content-length'] ?? 0) || 0;
     const responseBody = (m) => {

@@ -66,8 +66,13 @@ if (freshVendor) inputs.vendor_id = randomUUID();
 const files = scenarioFiles(ROOT).filter((file) => !options.only.length || options.only.some((part) => file.includes(part)));
 if (!files.length) fail(`no scenario matches --only ${options.only.join(', ')}`);
 
-console.log(`verify  ${server.origin}${server.pathname.replace(/\/$/, '')}  ${files.length} scenario files  token: ${token ? `from $${options['token-env']}` : 'none'}`);
-if (freshVendor) console.log(`verify  vendor_id: a fresh GUID (${inputs.vendor_id}); the mock starts it at the spec's eTag. For a real service pass --input vendor_id=... --input eTag=...`);
+console.log(
+  `verify  ${server.origin}${server.pathname.replace(/\/$/, '')}  ${files.length} scenario files  token: ${token ? `from $${options['token-env']}` : 'none'}`,
+);
+if (freshVendor)
+  console.log(
+    `verify  vendor_id: a fresh GUID (${inputs.vendor_id}); the mock starts it at the spec's eTag. For a real service pass --input vendor_id=... --input eTag=...`,
+  );
 
 const started = performance.now();
 let results;
@@ -103,7 +108,9 @@ for (const workflow of results) {
   }
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`\nverify  ${failed || notRun ? 'FAILED' : 'passed'}: ${passed} steps passed, ${failed} failed, ${notRun} not run, ${results.length} workflows, ${seconds} s`);
+console.log(
+  `\nverify  ${failed || notRun ? 'FAILED' : 'passed'}: ${passed} steps passed, ${failed} failed, ${notRun} not run, ${results.length} workflows, ${seconds} s`,
+);
 process.exitCode = failed || notRun ? 1 : 0;
 
 /** @param {string} url */

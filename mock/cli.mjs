@@ -62,8 +62,19 @@ let mock;
 let apis;
 try {
   apis = loadApis(); // a broken redocly.yaml is one file:line:col line, not a stack trace
-  const takenNames = options.taken.split(',').map((n) => n.trim()).filter(Boolean);
-  mock = await startMock({ port, host: options.host, apis, takenNames, logLevel: options.verbose ? 'info' : 'silent', allowHosts: options['allow-host'], allowOrigins: options['allow-origin'] });
+  const takenNames = options.taken
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  mock = await startMock({
+    port,
+    host: options.host,
+    apis,
+    takenNames,
+    logLevel: options.verbose ? 'info' : 'silent',
+    allowHosts: options['allow-host'],
+    allowOrigins: options['allow-origin'],
+  });
 } catch (error) {
   console.error(`mock  FAIL  ${error.message}`);
   process.exit(1);
@@ -86,7 +97,8 @@ if (options.watch) watchBundles();
 function printRoutes(routes) {
   const width = Math.max(...routes.map((r) => r.path.length));
   const idWidth = Math.max(...routes.map((r) => String(r.operationId).length));
-  for (const { method, path, operationId, convention } of routes) console.log(`  ${method.padEnd(6)} ${path.padEnd(width)}  ${String(operationId).padEnd(idWidth)}  ${convention}`);
+  for (const { method, path, operationId, convention } of routes)
+    console.log(`  ${method.padEnd(6)} ${path.padEnd(width)}  ${String(operationId).padEnd(idWidth)}  ${convention}`);
   const uncovered = [...new Set(routes.filter((r) => r.convention === 'example').map((r) => r.operationId))];
   if (uncovered.length) console.log(`mock  no convention covers ${uncovered.join(', ')}: answered with the documented example (docs/mock.md)`);
 }

@@ -13,7 +13,6 @@ import { METHODS } from '../model/operations.mjs';
 import { basePathOf } from '../model/servers.mjs';
 import { operationsOf } from './prism.mjs';
 
-
 /**
  * A document given to startMock ({ api, version, family, document }: a parsed OpenAPI 3.x
  * object or the path of a bundled YAML/JSON file) as the entry loadApis() would give.
@@ -24,12 +23,21 @@ export function apiEntryOf(given, index) {
   const where = `documents[${index}]`;
   if (!given || typeof given !== 'object') throw new Error(`${where}: give { api, version, family, document }.`);
   const { api, version, family, document } = given;
-  if (typeof api !== 'string' || !/^[a-z][a-z0-9-]*$/.test(api)) throw new Error(`${where}: "api" must be a name of lower-case letters, digits and hyphens (got ${JSON.stringify(api)}).`);
+  if (typeof api !== 'string' || !/^[a-z][a-z0-9-]*$/.test(api))
+    throw new Error(`${where}: "api" must be a name of lower-case letters, digits and hyphens (got ${JSON.stringify(api)}).`);
   if (typeof version !== 'string' || !version) throw new Error(`${where}: "version" must be the document's version (an api-version or vX.Y).`);
   if (!FAMILIES.includes(family)) throw new Error(`${where}: "family" must be one of ${FAMILIES.join(', ')} (got ${JSON.stringify(family)}).`);
   const isPath = typeof document === 'string';
-  if (!isPath && (!document || typeof document !== 'object')) throw new Error(`${where}: "document" must be an OpenAPI object or the path of a bundled document.`);
-  return { name: `${api}@${version}`, apiName: api, version, family, bundle: isPath ? document : undefined, document: isPath ? undefined : structuredClone(document) };
+  if (!isPath && (!document || typeof document !== 'object'))
+    throw new Error(`${where}: "document" must be an OpenAPI object or the path of a bundled document.`);
+  return {
+    name: `${api}@${version}`,
+    apiName: api,
+    version,
+    family,
+    bundle: isPath ? document : undefined,
+    document: isPath ? undefined : structuredClone(document),
+  };
 }
 
 /**

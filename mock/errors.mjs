@@ -51,8 +51,26 @@ export function askedError(status, message, headers) {
 
 /** Codes by status for the mock's own answers, in each family's spelling. */
 const CODES = {
-  'resource-manager': { 400: 'InvalidRequest', 401: 'AuthenticationFailed', 404: 'NotFound', 405: 'MethodNotAllowed', 406: 'NotAcceptable', 412: 'PreconditionFailed', 413: 'RequestEntityTooLarge', 415: 'UnsupportedMediaType' },
-  'business-central': { 400: 'BadRequest', 401: 'Unauthorized', 404: 'NotFound', 405: 'MethodNotAllowed', 406: 'NotAcceptable', 412: 'PreconditionFailed', 413: 'RequestEntityTooLarge', 415: 'UnsupportedMediaType' },
+  'resource-manager': {
+    400: 'InvalidRequest',
+    401: 'AuthenticationFailed',
+    404: 'NotFound',
+    405: 'MethodNotAllowed',
+    406: 'NotAcceptable',
+    412: 'PreconditionFailed',
+    413: 'RequestEntityTooLarge',
+    415: 'UnsupportedMediaType',
+  },
+  'business-central': {
+    400: 'BadRequest',
+    401: 'Unauthorized',
+    404: 'NotFound',
+    405: 'MethodNotAllowed',
+    406: 'NotAcceptable',
+    412: 'PreconditionFailed',
+    413: 'RequestEntityTooLarge',
+    415: 'UnsupportedMediaType',
+  },
 };
 
 /**

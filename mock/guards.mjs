@@ -22,7 +22,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * @returns {{ path: string, query: Record<string, string | string[]>, problem?: undefined } | { problem: Problem, path?: undefined, query?: undefined }}
  */
 export function parseTarget(url) {
-  if (typeof url !== 'string' || !url.startsWith('/')) return { problem: [400, `The request target ${JSON.stringify(String(url).slice(0, 100))} is not a path (it must start with "/").`] };
+  if (typeof url !== 'string' || !url.startsWith('/'))
+    return { problem: [400, `The request target ${JSON.stringify(String(url).slice(0, 100))} is not a path (it must start with "/").`] };
   const at = url.indexOf('?');
   const rawPath = at < 0 ? url : url.slice(0, at);
   const rawQuery = at < 0 ? '' : url.slice(at + 1);
@@ -63,7 +64,8 @@ export function checkAccept(value) {
     for (const parameter of parameters) {
       const found = PARAMETER.exec(parameter);
       if (!found) return `Accept ${JSON.stringify(value)}: ${JSON.stringify(parameter.trim())} is not a name=value parameter.`;
-      if (found[1].toLowerCase() === 'q' && !/^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(found[2])) return `Accept ${JSON.stringify(value)}: q=${found[2]} is not a weight from 0 to 1.`;
+      if (found[1].toLowerCase() === 'q' && !/^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(found[2]))
+        return `Accept ${JSON.stringify(value)}: q=${found[2]} is not a weight from 0 to 1.`;
     }
   }
   return undefined;
@@ -112,7 +114,10 @@ export function parsePrefer(header, query) {
     const at = piece.indexOf('=');
     if (at < 0) continue;
     const key = piece.slice(0, at).trim().toLowerCase();
-    const value = piece.slice(at + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = piece
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (['code', 'example', 'dynamic', 'seed'].includes(key)) raw[key] = value;
   }
   for (const [key, value] of Object.entries(raw)) {
@@ -150,7 +155,9 @@ export function readBody(req) {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? { problem: [413, `The body is larger than ${MAX_BODY_BYTES} bytes.`] } : { text: Buffer.concat(chunks), size }));
+    req.on('end', () =>
+      resolve(size > MAX_BODY_BYTES ? { problem: [413, `The body is larger than ${MAX_BODY_BYTES} bytes.`] } : { text: Buffer.concat(chunks), size }),
+    );
     req.on('error', () => resolve({ problem: [400, 'The request body could not be read.'] }));
   });
 }

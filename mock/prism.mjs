@@ -67,7 +67,11 @@ export function validate(ctx, operation, input) {
  */
 export function mock(ctx) {
   const { code, dynamic, exampleKey, seed } = ctx.prefer;
-  const args = { resource: ctx.resource, input: { data: ctx.input, validations: ctx.validations }, config: { dynamic: dynamic === true, code, exampleKey, seed } };
+  const args = {
+    resource: ctx.resource,
+    input: { data: ctx.input, validations: ctx.validations },
+    config: { dynamic: dynamic === true, code, exampleKey, seed },
+  };
   const result = mockAnswer(args, ctx.mock.log);
   return result._tag === 'Left' ? failure(ctx, result.left) : result.right;
 }
@@ -78,7 +82,9 @@ export function mock(ctx) {
  * @param {import('./errors.mjs').Answer} answer
  */
 export const check = (resource, { status, headers, body }) =>
-  lefts(validateOutput({ resource, element: { statusCode: status, headers, body } })).filter((v) => v.severity === ERROR && !/Unable to match the returned status code/i.test(v.message));
+  lefts(validateOutput({ resource, element: { statusCode: status, headers, body } })).filter(
+    (v) => v.severity === ERROR && !/Unable to match the returned status code/i.test(v.message),
+  );
 
 /**
  * What Prism refused, as the family's error (its status, else 500: thrown, a mock bug,
@@ -88,7 +94,8 @@ function failure(ctx, error) {
   const status = Number.isInteger(error?.status) && error.status >= 400 ? error.status : 500;
   if (status >= 500 && !(ctx.prefer?.code >= 500)) throw error instanceof Error ? error : new Error(String(error?.detail ?? error));
   const detail = String(error.detail || error.message || error.title);
-  const message = status === 406 ? `Accept ${JSON.stringify(String(ctx.headers.accept).slice(0, 200))} names no media type this operation answers in (${detail}).` : detail;
+  const message =
+    status === 406 ? `Accept ${JSON.stringify(String(ctx.headers.accept).slice(0, 200))} names no media type this operation answers in (${detail}).` : detail;
   return { ...familyError(ctx.family, status, message, { headers: error.additional?.headers }), unchecked: true };
 }
 
@@ -125,7 +132,14 @@ function mockAnswer(args, logger) {
   const status = result.right.statusCode;
   if (status >= 400 && !(fromExample(args.resource, status) && !dynamic)) {
     const headers = Object.fromEntries(Object.entries(result.right.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'));
-    return { _tag: 'Right', right: askedError(status, `Answered ${status} because the request asked for it (Prefer: code=${status}); the source does not show this answer's body.`, headers) };
+    return {
+      _tag: 'Right',
+      right: askedError(
+        status,
+        `Answered ${status} because the request asked for it (Prefer: code=${status}); the source does not show this answer's body.`,
+        headers,
+      ),
+    };
   }
   return { _tag: 'Right', right: { status, headers: result.right.headers ?? {}, body: result.right.body } };
 }

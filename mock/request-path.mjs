@@ -98,7 +98,8 @@ function target(ctx) {
  */
 function local(ctx) {
   const foreign = ctx.mock.local.refuseHost(ctx.req) ?? ctx.mock.local.refuseOrigin(ctx.req);
-  if (foreign) return { ...familyError(ctx.family, foreign.status, foreign.message, { code: foreign.code }), cors: !isAdminPath(ctx.mock.adminPrefix, ctx.rawPath) };
+  if (foreign)
+    return { ...familyError(ctx.family, foreign.status, foreign.message, { code: foreign.code }), cors: !isAdminPath(ctx.mock.adminPrefix, ctx.rawPath) };
 }
 
 /**
@@ -109,14 +110,19 @@ function local(ctx) {
 async function testApi(ctx) {
   const { adminPrefix } = ctx.mock;
   // It reads its body itself, or answers at once: `consumed`, no draining.
-  if (isAdminPath(adminPrefix, ctx.rawPath)) return { ...(await adminAnswer(ctx.req, ctx.rawPath, /** @type {string} */ (adminPrefix), ctx.mock.testApi)), cors: false, consumed: true };
+  if (isAdminPath(adminPrefix, ctx.rawPath))
+    return { ...(await adminAnswer(ctx.req, ctx.rawPath, /** @type {string} */ (adminPrefix), ctx.mock.testApi)), cors: false, consumed: true };
   Object.assign(ctx.record, { path: ctx.rawPath, query: ctx.query });
 }
 
 /** A browser's CORS preflight. @type {Step} */
 function preflight({ req }) {
   if (req.method !== 'OPTIONS' || !req.headers.origin || !req.headers['access-control-request-method']) return;
-  const headers = { 'access-control-allow-methods': String(req.headers['access-control-request-method']), 'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'), vary: 'origin' };
+  const headers = {
+    'access-control-allow-methods': String(req.headers['access-control-request-method']),
+    'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'),
+    vary: 'origin',
+  };
   return { status: 204, headers, body: undefined };
 }
 
@@ -143,7 +149,10 @@ function route(ctx) {
     const hint = elsewhere.length ? ` This operation is served under ${elsewhere.join(', ')} (the API versions served).` : '';
     return familyError(ctx.family, 404, `No operation is served at ${rawPath.slice(0, 200)}.${hint}`);
   }
-  if (matched.status === 405) return familyError(ctx.family, 405, `${req.method} is not an operation of ${rawPath.slice(0, 200)}; allowed: ${matched.allow.join(', ')}.`, { headers: { allow: matched.allow.join(', ') } });
+  if (matched.status === 405)
+    return familyError(ctx.family, 405, `${req.method} is not an operation of ${rawPath.slice(0, 200)}; allowed: ${matched.allow.join(', ')}.`, {
+      headers: { allow: matched.allow.join(', ') },
+    });
   ctx.family = matched.route.family;
 }
 
@@ -155,12 +164,24 @@ function version(ctx) {
     const versions = [...route.byVersion.keys()].sort(compareVersions);
     const asked = ctx.query['api-version'];
     const served = `versions served for ${route.method} ${route.template}: ${versions.join(', ')}`;
-    if (Array.isArray(asked)) return familyError(ctx.family, 400, `query parameter api-version is given ${asked.length} times; give it once (${served}).`, { code: 'InvalidApiVersionParameter' });
-    if (asked === undefined || asked === '') return familyError(ctx.family, 400, `query parameter api-version is required (${served}).`, { code: 'MissingApiVersionParameter' });
+    if (Array.isArray(asked))
+      return familyError(ctx.family, 400, `query parameter api-version is given ${asked.length} times; give it once (${served}).`, {
+        code: 'InvalidApiVersionParameter',
+      });
+    if (asked === undefined || asked === '')
+      return familyError(ctx.family, 400, `query parameter api-version is required (${served}).`, { code: 'MissingApiVersionParameter' });
     entry = route.byVersion.get(asked);
-    if (!entry) return familyError(ctx.family, 400, `The api-version '${asked.slice(0, 100)}' is not served for this operation; ${served}.`, { code: 'InvalidApiVersionParameter' });
+    if (!entry)
+      return familyError(ctx.family, 400, `The api-version '${asked.slice(0, 100)}' is not served for this operation; ${served}.`, {
+        code: 'InvalidApiVersionParameter',
+      });
   }
-  Object.assign(ctx, { doc: entry.doc, op: entry.operation, handler: entry.operation.handler, version: ctx.family === 'resource-manager' ? entry.doc.version : entry.doc.prefix });
+  Object.assign(ctx, {
+    doc: entry.doc,
+    op: entry.operation,
+    handler: entry.operation.handler,
+    version: ctx.family === 'resource-manager' ? entry.doc.version : entry.doc.prefix,
+  });
   Object.assign(ctx.record, { operationId: ctx.op.iid, api: ctx.doc.api.name, version: ctx.version });
 }
 
@@ -181,7 +202,9 @@ async function read(ctx) {
   if (decoded.problem) {
     // An operation with error rules of its own (the name check's 400s) answers in them.
     const [status, message] = decoded.problem;
-    return ctx.handler?.rejected && status === 400 ? ctx.handler.rejected({ ...ctx, body: undefined, validations: [{ severity: 0, message }] }) : familyError(ctx.family, ...decoded.problem);
+    return ctx.handler?.rejected && status === 400
+      ? ctx.handler.rejected({ ...ctx, body: undefined, validations: [{ severity: 0, message }] })
+      : familyError(ctx.family, ...decoded.problem);
   }
   ctx.body = decoded.body;
   ctx.params = Object.fromEntries(Object.entries(ctx.matched.params).map(([name, value]) => [name, decodeURIComponent(value)]));
@@ -195,7 +218,17 @@ async function read(ctx) {
  */
 async function override(ctx) {
   const { method, headers } = ctx.req;
-  const rule = ctx.mock.testApi.overrides.take({ method, path: ctx.rawPath, query: ctx.query, headers: redactHeaders(headers), body: ctx.body, params: ctx.params, operationId: ctx.op.iid, api: ctx.doc.api.name, version: ctx.version });
+  const rule = ctx.mock.testApi.overrides.take({
+    method,
+    path: ctx.rawPath,
+    query: ctx.query,
+    headers: redactHeaders(headers),
+    body: ctx.body,
+    params: ctx.params,
+    operationId: ctx.op.iid,
+    api: ctx.doc.api.name,
+    version: ctx.version,
+  });
   if (rule) return applyOverride(rule, ctx);
 }
 
@@ -207,7 +240,12 @@ async function override(ctx) {
 async function validate(ctx) {
   const operation = await ctx.doc.prismOperation(ctx.op);
   if (!operation) throw new Error(`Prism has no operation ${ctx.op.method} ${ctx.op.path} in ${ctx.doc.api.name}`);
-  ctx.input = { method: String(ctx.req.method).toLowerCase(), url: { path: ctx.matched.prismPath, baseUrl: undefined, query: ctx.query }, headers: ctx.req.headers, body: ctx.body };
+  ctx.input = {
+    method: String(ctx.req.method).toLowerCase(),
+    url: { path: ctx.matched.prismPath, baseUrl: undefined, query: ctx.query },
+    headers: ctx.req.headers,
+    body: ctx.body,
+  };
   const checked = prism.validate(ctx, operation, ctx.input);
   if (checked.failure) return checked.failure;
   ctx.resource = checked.resource;
@@ -223,7 +261,10 @@ function rejected(ctx) {
   const { validations, family } = ctx;
   if (!validations.some((v) => v.severity === 0)) return;
   const security = validations.find((v) => v.code === 401);
-  if (security) return familyError(family, 401, 'The request carries no valid credentials: send Authorization: Bearer <token>.', { headers: { 'www-authenticate': (security.tags ?? []).join(',') || 'Bearer' } });
+  if (security)
+    return familyError(family, 401, 'The request carries no valid credentials: send Authorization: Bearer <token>.', {
+      headers: { 'www-authenticate': (security.tags ?? []).join(',') || 'Bearer' },
+    });
   if (ctx.handler?.rejected) return ctx.handler.rejected(ctx);
   const mediaType = validations.find((v) => v.code === 415);
   if (mediaType) return familyError(family, 415, `${mediaType.message}.`.replace(/\.\.$/, '.'));
@@ -251,7 +292,8 @@ export const STEPS = [target, local, testApi, preflight, headers, route, version
  * @returns {Promise<PathAnswer & { consumed?: boolean }>}
  */
 export async function answer(mock, req, { record = {}, origin }) {
-  const reenter = (/** @type {any} */ member, /** @type {Record<string, any> | undefined} */ memberRecord) => answer(mock, member, { origin, record: memberRecord });
+  const reenter = (/** @type {any} */ member, /** @type {Record<string, any> | undefined} */ memberRecord) =>
+    answer(mock, member, { origin, record: memberRecord });
   const ctx = /** @type {RequestContext} */ ({ mock, req, record, origin, state: mock.state, headers: req.headers, reenter });
   for (const step of STEPS) {
     const found = await step(ctx);
@@ -265,8 +307,15 @@ function finish(ctx, found) {
   if (!ctx.resource || found.unchecked || found.fault) return found;
   const done = ctx.handler?.decorate ? ctx.handler.decorate(ctx, found) : found;
   const broken = prism.check(ctx.resource, done);
-  if (broken.length) throw new Error(`the answer ${done.status} breaks ${ctx.doc.api.name}: ${broken.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}`);
-  if (done.status >= 500 && !(ctx.prefer.code >= 500)) process.stderr.write(`mock: ${ctx.req.method} ${ctx.req.url} answered ${done.status} unasked (a mock bug)\n`);
-  const violations = ctx.validations.map((v) => ({ location: ['request', ...(v.path ?? [])], severity: ['Error', 'Warning', 'Information', 'Hint'][v.severity], code: v.code, message: v.message }));
+  if (broken.length)
+    throw new Error(`the answer ${done.status} breaks ${ctx.doc.api.name}: ${broken.map((v) => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}`);
+  if (done.status >= 500 && !(ctx.prefer.code >= 500))
+    process.stderr.write(`mock: ${ctx.req.method} ${ctx.req.url} answered ${done.status} unasked (a mock bug)\n`);
+  const violations = ctx.validations.map((v) => ({
+    location: ['request', ...(v.path ?? [])],
+    severity: ['Error', 'Warning', 'Information', 'Hint'][v.severity],
+    code: v.code,
+    message: v.message,
+  }));
   return { ...done, violations };
 }

@@ -98,7 +98,9 @@ export function createRouter(documents) {
       const params = Object.fromEntries(route.names.map((name, i) => [name, found[i + 1]]));
       // Prism's router matches one segment per parameter: hand it the multi-segment
       // value %2F-encoded, so validation and mocking see the value Prism expects.
-      const prismPath = route.template.replace(PARAM, (_, name) => (route.multiSegment.has(name) ? params[name].replace(/^\/+/, '').replaceAll('/', '%2F') : params[name]));
+      const prismPath = route.template.replace(PARAM, (_, name) =>
+        route.multiSegment.has(name) ? params[name].replace(/^\/+/, '').replaceAll('/', '%2F') : params[name],
+      );
       return { route, params, prismPath };
     }
     return allow.size ? { status: 405, allow: [...allow].sort() } : { status: 404 };
@@ -131,4 +133,3 @@ export function createRouter(documents) {
     ),
   };
 }
-

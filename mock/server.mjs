@@ -34,8 +34,12 @@ async function load(apis, adminPrefix) {
   const documents = await loadDocuments(apis);
   const catalogue = applyConventions(documents);
   const router = createRouter(documents);
-  const shadowed = adminPrefix && router.routes.find((r) => isAdminPath(adminPrefix, r.path) || isAdminPath(r.path.split('{')[0].replace(/\/$/, ''), adminPrefix));
-  if (shadowed) throw new Error(`${shadowed.api} declares ${shadowed.method} ${shadowed.path}, under ${adminPrefix}, which the mock reserves for its test API: start the mock with another adminPrefix.`);
+  const shadowed =
+    adminPrefix && router.routes.find((r) => isAdminPath(adminPrefix, r.path) || isAdminPath(r.path.split('{')[0].replace(/\/$/, ''), adminPrefix));
+  if (shadowed)
+    throw new Error(
+      `${shadowed.api} declares ${shadowed.method} ${shadowed.path}, under ${adminPrefix}, which the mock reserves for its test API: start the mock with another adminPrefix.`,
+    );
   return { documents, router, catalogue };
 }
 
@@ -176,7 +180,13 @@ function createServer(mock) {
       .catch((error) => {
         // A bug, not an input problem: say so loudly, and answer if nothing was sent yet.
         process.stderr.write(`mock: ${req.method} ${String(req.url).slice(0, 200)} failed unasked (a mock bug): ${error?.stack ?? error}\n`);
-        if (!res.headersSent) send(res, familyError(familyOfPath(String(req.url)), 500, 'The mock failed on this request (a bug in the mock, reported on its stderr).', { code: 'MockFailure' }));
+        if (!res.headersSent)
+          send(
+            res,
+            familyError(familyOfPath(String(req.url)), 500, 'The mock failed on this request (a bug in the mock, reported on its stderr).', {
+              code: 'MockFailure',
+            }),
+          );
         else res.destroy();
       });
   });
@@ -193,7 +203,9 @@ function createServer(mock) {
       const body = JSON.stringify(errorAnswer(400, 'BadRequest', `The request could not be parsed as HTTP (${error.code ?? 'parse error'}).`).body);
       // An answer to HEAD has no body: a client would read it as the next response.
       const head = /^HEAD /.test(String(error.rawPacket ?? ''));
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+      );
       // Lingering close (RFC 9112, 9.6): closing while the client still sends (a body
       // after a bad request line) resets the connection, and the client may see the
       // reset instead of this 400. So go on reading and dropping for a moment.
@@ -252,7 +264,9 @@ const ascii = (text) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(
  */
 function send(res, { status, headers = {}, body, violations = [], cors = true }) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  const out = cors ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, sl-violations, Azure-AsyncOperation, Location, Retry-After' } : {};
+  const out = cors
+    ? { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, sl-violations, Azure-AsyncOperation, Location, Retry-After' }
+    : {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && value !== null) out[name.toLowerCase()] = ascii(String(value));
   if (violations.length) {
     let value = ascii(JSON.stringify(violations));

@@ -27,7 +27,8 @@ export function describeRule({ id, spec, calls }) {
  * True when the request meets `when`: none, an object it matches, or a function of (a
  * copy of) the request that says so; a function may throw.
  */
-export const meets = (when, request) => when === undefined || (typeof when === 'function' ? Boolean(when(structuredClone(request))) : matchesPattern(when, request));
+export const meets = (when, request) =>
+  when === undefined || (typeof when === 'function' ? Boolean(when(structuredClone(request))) : matchesPattern(when, request));
 
 /**
  * Counts `rule` as used, and takes it out of `rules` once its `times` are used up.

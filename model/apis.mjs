@@ -27,7 +27,8 @@ export function loadApis() {
   }
   const findings = [];
   for (const [name, entry] of Object.entries(entries)) {
-    if (!/^[a-z][a-z0-9-]*@[A-Za-z0-9][\w.-]*$/.test(name)) findings.push(problem(['apis', name], `"${name}" is not of the form <api>@<version> (e.g. sql@2025-01-01)`));
+    if (!/^[a-z][a-z0-9-]*@[A-Za-z0-9][\w.-]*$/.test(name))
+      findings.push(problem(['apis', name], `"${name}" is not of the form <api>@<version> (e.g. sql@2025-01-01)`));
     if (typeof entry?.root !== 'string' || typeof entry?.output !== 'string') {
       findings.push(problem(['apis', name], `"${name}" needs a \`root\` and an \`output\` path`));
       continue;
@@ -87,4 +88,8 @@ export function compareVersions(a, b) {
 }
 
 /** The version a client sends by default: the newest that is not a preview (undefined if all are). */
-export const defaultVersionOf = (versions) => [...versions].filter((v) => !isPreview(v)).sort(compareVersions).at(-1);
+export const defaultVersionOf = (versions) =>
+  [...versions]
+    .filter((v) => !isPreview(v))
+    .sort(compareVersions)
+    .at(-1);

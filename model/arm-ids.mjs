@@ -84,7 +84,8 @@ function templateScope(segments) {
   if (!segments.length) return 'tenant';
   if (segments.length === 1 && PARAM.test(first)) return 'scope';
   if (first === 'subscriptions' && PARAM.test(second ?? '') && segments.length === 2) return 'subscription';
-  if (first === 'subscriptions' && PARAM.test(second ?? '') && third === 'resourceGroups' && PARAM.test(fourth ?? '') && segments.length === 4) return 'resourceGroup';
+  if (first === 'subscriptions' && PARAM.test(second ?? '') && third === 'resourceGroups' && PARAM.test(fourth ?? '') && segments.length === 4)
+    return 'resourceGroup';
   return templateShape(`/${segments.join('/')}`)?.kind === 'instance' ? 'resource' : undefined;
 }
 
@@ -148,7 +149,11 @@ function readPath(segments) {
   /** @type {ResourcePath} */
   const parsed = { ...scope, namespace, types, names, kind, type: typeName(namespace, types) };
   /** @param {number} count */
-  const idOf = (count) => `${scope.scope}/providers/${namespace}/${types.slice(0, count).flatMap((t, i) => [t, names[i]]).join('/')}`;
+  const idOf = (count) =>
+    `${scope.scope}/providers/${namespace}/${types
+      .slice(0, count)
+      .flatMap((t, i) => [t, names[i]])
+      .join('/')}`;
   if (kind === 'instance') {
     parsed.id = idOf(types.length);
     parsed.key = parsed.id.toLowerCase();
@@ -172,7 +177,8 @@ function readScope(segments) {
   const none = { subscription: undefined, resourceGroup: undefined };
   if (!segments.length) return { scope: '', scopeKind: 'tenant', ...none };
   const [first, subscription, third, resourceGroup] = segments;
-  if (same(first, 'subscriptions') && segments.length === 2) return { scope: `/subscriptions/${subscription}`, scopeKind: 'subscription', ...none, subscription };
+  if (same(first, 'subscriptions') && segments.length === 2)
+    return { scope: `/subscriptions/${subscription}`, scopeKind: 'subscription', ...none, subscription };
   if (same(first, 'subscriptions') && same(third, 'resourceGroups') && segments.length === 4) {
     return { scope: `/subscriptions/${subscription}/resourceGroups/${resourceGroup}`, scopeKind: 'resourceGroup', subscription, resourceGroup };
   }

@@ -32,7 +32,12 @@ export function targetOf(ref, file) {
     if (part === '..') segments.pop();
     else if (part !== '.' && part !== '') segments.push(part);
   }
-  const pointer = fragment ? fragment.split('/').slice(1).map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~')) : [];
+  const pointer = fragment
+    ? fragment
+        .split('/')
+        .slice(1)
+        .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'))
+    : [];
   return { file: `/${segments.filter(Boolean).join('/')}`, pointer };
 }
 

@@ -13,7 +13,12 @@ import { hasType } from './schemas.mjs';
 
 const ENTITY_PATH = /(?:^|\/)companies\(\{([^}]+)\}\)\/([A-Za-z_]\w*)(?:\(\{([^}]+)\}\))?(?:\/([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)|\/(\$count))?$/;
 /** @type {Record<string, Record<string, string>>} */
-const KINDS = { collection: { get: 'list', post: 'create' }, entity: { get: 'read', patch: 'update', delete: 'delete' }, bound: { post: 'action' }, count: { get: 'count' } };
+const KINDS = {
+  collection: { get: 'list', post: 'create' },
+  entity: { get: 'read', patch: 'update', delete: 'delete' },
+  bound: { post: 'action' },
+  count: { get: 'count' },
+};
 /** What an operation can do to an entity set: list, create, read, update, delete, action, count. */
 export const ENTITY_SET_KINDS = [...new Set(Object.values(KINDS).flatMap(Object.values))];
 
@@ -108,7 +113,35 @@ export const PROPERTY_OPTIONS = ['$select', '$orderby', '$filter', '$expand'];
 // A token of an option's value: a 'text' literal, a GUID, a number or date (from a digit),
 // a name or path (`displayName`, `lines/any`, `@odata.etag`), or one other character.
 const TOKEN = /'(?:[^']|'')*'|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9][\w.:+-]*|[@A-Za-z_$][\w.@$]*(?:\/[A-Za-z_$][\w.@$]*)*|\S/gi;
-const KEYWORDS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'and', 'or', 'not', 'has', 'in', 'add', 'sub', 'mul', 'div', 'divby', 'mod', 'true', 'false', 'null', 'asc', 'desc', 'inf', 'nan', '$it', '$root', '$this']);
+const KEYWORDS = new Set([
+  'eq',
+  'ne',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'and',
+  'or',
+  'not',
+  'has',
+  'in',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'divby',
+  'mod',
+  'true',
+  'false',
+  'null',
+  'asc',
+  'desc',
+  'inf',
+  'nan',
+  '$it',
+  '$root',
+  '$this',
+]);
 
 /**
  * The property names an expression names (`$filter`, `$orderby`, `$select`): the first
@@ -146,8 +179,13 @@ export function queryMisfitsOf(option, value, properties, deref = (node) => node
   if (!PROPERTY_OPTIONS.includes(option) || typeof value !== 'string') return [];
   const has = (/** @type {string} */ name) => !isAnnotation(name) && Object.hasOwn(properties, name);
   const missing = (/** @type {string} */ name) => (isAnnotation(name) ? `${name} is an annotation, not a property` : `the entity has no property ${name}`);
-  if (option !== '$expand') return namesIn(value).filter((name) => !has(name)).map(missing);
+  if (option !== '$expand')
+    return namesIn(value)
+      .filter((name) => !has(name))
+      .map(missing);
   // Items at the top level (a comma inside an item's own options `lines($select=id,amount)` is not one).
   const names = value.split(/,(?![^(]*\))/).map((item) => item.split(/[(/]/)[0].trim());
-  return names.flatMap((name) => (!has(name) ? [missing(name)] : isNavigation(properties[name], deref) ? [] : [`${name} is not a navigation property (an object or an array of objects)`]));
+  return names.flatMap((name) =>
+    !has(name) ? [missing(name)] : isNavigation(properties[name], deref) ? [] : [`${name} is not a navigation property (an object or an array of objects)`],
+  );
 }

@@ -83,7 +83,10 @@ export function withReadOnlyMarked(document) {
   /** @type {Deref} a local `#/…` reference of the bundle, followed */
   const deref = (node) =>
     typeof node?.$ref === 'string' && node.$ref.startsWith('#/')
-      ? node.$ref.slice(2).split('/').reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document)
+      ? node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document)
       : node;
   const seen = new Set();
   /** @param {any} schema */
@@ -91,7 +94,12 @@ export function withReadOnlyMarked(document) {
     if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
     seen.add(schema);
     for (const property of Object.values(schema.properties ?? {})) {
-      if (isObject(property) && property.readOnly !== true && (isReadOnly(property, deref) || (hasType(property, 'array') && isReadOnly(property.items, deref)))) property.readOnly = true;
+      if (
+        isObject(property) &&
+        property.readOnly !== true &&
+        (isReadOnly(property, deref) || (hasType(property, 'array') && isReadOnly(property.items, deref)))
+      )
+        property.readOnly = true;
       visit(property);
     }
     for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), schema.items, schema.additionalProperties]) visit(part);

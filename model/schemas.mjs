@@ -45,4 +45,3 @@ export const requestSchemaOf = (operation) => Object.values(operation?.requestBo
  * @param {string} status
  */
 export const responseSchemaOf = (operation, status) => Object.values(operation?.responses?.[status]?.content ?? {})[0]?.schema;
-

@@ -26,7 +26,10 @@ export function versionFindings(apis, checked = apis) {
 
   const claimed = new Map();
   for (const api of apis) {
-    for (const [what, file] of [['root', api.root], ['output', api.bundle]]) {
+    for (const [what, file] of [
+      ['root', api.root],
+      ['output', api.bundle],
+    ]) {
       const other = claimed.get(`${what} ${file}`);
       if (other) atEntry(api, `"${api.name}" and "${other}" claim the same ${what} ${api.rootRelative}`);
       else claimed.set(`${what} ${file}`, api.name);
@@ -44,7 +47,15 @@ export function versionFindings(apis, checked = apis) {
     if (String(version) !== api.version) {
       const { line, col } = positionOf(root, ['info', 'version']);
       findings.push(
-        finding('workspace', api.root, line, col, 'error', 'api-version-mismatch', `info.version "${version}" disagrees with its redocly.yaml key "${api.name}"`),
+        finding(
+          'workspace',
+          api.root,
+          line,
+          col,
+          'error',
+          'api-version-mismatch',
+          `info.version "${version}" disagrees with its redocly.yaml key "${api.name}"`,
+        ),
       );
     }
     if (api.family === BUSINESS_CENTRAL) {
@@ -52,7 +63,15 @@ export function versionFindings(apis, checked = apis) {
       if (!prefix.endsWith(`/api/${api.version}`)) {
         const { line, col } = positionOf(root, ['servers']);
         findings.push(
-          finding('workspace', api.root, line, col, 'error', 'api-version-mismatch', `the server prefix "${prefix || '/'}" disagrees with the version "${api.version}" (expected it to end in /api/${api.version})`),
+          finding(
+            'workspace',
+            api.root,
+            line,
+            col,
+            'error',
+            'api-version-mismatch',
+            `the server prefix "${prefix || '/'}" disagrees with the version "${api.version}" (expected it to end in /api/${api.version})`,
+          ),
         );
       }
     }

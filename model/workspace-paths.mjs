@@ -14,13 +14,14 @@ export const GENERATED_DIR = join(ROOT, 'generated');
 export const isInside = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 
 let specsReal;
-export const realSpecs = () => (specsReal ??= (() => {
-  try {
-    return realpathSync(SPECS);
-  } catch {
-    return SPECS;
-  }
-})());
+export const realSpecs = () =>
+  (specsReal ??= (() => {
+    try {
+      return realpathSync(SPECS);
+    } catch {
+      return SPECS;
+    }
+  })());
 
 /** Where `path` really is (symlinks resolved), or undefined if it does not exist. */
 export function realOf(path) {

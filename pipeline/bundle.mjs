@@ -6,9 +6,10 @@ import { rel } from '../model/apis.mjs';
 import { runCommand } from '../lib/findings.mjs';
 import { seconds } from '../lib/run.mjs';
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await runCommand('bundle', async () => {
-  const start = performance.now();
-  const pipeline = await createPipeline({ lint: false });
-  await Promise.all(pipeline.apis.map((api) => pipeline.bundle(api)));
-  console.log(`bundle  ${pipeline.apis.length} documents -> ${pipeline.apis.map((a) => rel(a.bundle)).join(', ')}  ${seconds(start)}`);
-});
+if (import.meta.url === `file://${process.argv[1]}`)
+  process.exitCode = await runCommand('bundle', async () => {
+    const start = performance.now();
+    const pipeline = await createPipeline({ lint: false });
+    await Promise.all(pipeline.apis.map((api) => pipeline.bundle(api)));
+    console.log(`bundle  ${pipeline.apis.length} documents -> ${pipeline.apis.map((a) => rel(a.bundle)).join(', ')}  ${seconds(start)}`);
+  });

@@ -45,7 +45,6 @@ const TOOLS = [
   'yaml',
 ];
 
-
 /**
  * The tool versions the lockfile pins (what `npm ci` installed); without a lockfile (a
  * bare copy of the workspace), the versions installed in node_modules.
@@ -121,9 +120,7 @@ export function forgetWorkspaceKey(previous = undefined) {
 
 /** SHA-256 of each file (by path relative to ROOT); a missing file hashes as null. */
 export async function hashFiles(files) {
-  const entries = await Promise.all(
-    files.map(async (file) => [relative(ROOT, file), await readFile(file).then(sha256, () => null)]),
-  );
+  const entries = await Promise.all(files.map(async (file) => [relative(ROOT, file), await readFile(file).then(sha256, () => null)]));
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 

@@ -32,7 +32,8 @@ export function runtimeFromPage(html) {
   const open = '<script type="module">';
   const start = html.indexOf(open);
   const end = html.indexOf('const __redoc_definition', start);
-  if (start < 0 || end < 0) throw new Error('build-docs page: no inlined Redoc module followed by __redoc_definition; Redoc changed, re-check docs/runtime.mjs');
+  if (start < 0 || end < 0)
+    throw new Error('build-docs page: no inlined Redoc module followed by __redoc_definition; Redoc changed, re-check docs/runtime.mjs');
   let code = html.slice(start + open.length, end).trim();
   const version = /\*\s*Version:\s*([\w.-]+)/.exec(code)?.[1];
   if (!version) throw new Error('build-docs page: no "Version:" in the Redoc bundle header');

@@ -72,7 +72,10 @@ const stop = (signal) => {
   const closed = new Promise((resolve) => served.server.close(resolve));
   // Open keep-alive connections would hold close() back; a browser tab keeps one open.
   served.server.closeAllConnections();
-  Promise.all([closed, Promise.resolve(mock).then((started) => started?.close())]).then(() => process.exit(0), () => process.exit(1));
+  Promise.all([closed, Promise.resolve(mock).then((started) => started?.close())]).then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

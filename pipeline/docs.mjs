@@ -40,7 +40,12 @@ export const REDOC_OPTIONS = {
   // Spec text is untrusted: Redoc passes the HTML of its Markdown through DOMPurify.
   sanitize: true,
   // Only the samples the docs build writes (x-codeSamples), not Redoc's generated ones.
-  codeSamples: { languages: [{ lang: 'typescript', label: 'TypeScript' }, { lang: 'bash', label: 'curl (mock)' }] },
+  codeSamples: {
+    languages: [
+      { lang: 'typescript', label: 'TypeScript' },
+      { lang: 'bash', label: 'curl (mock)' },
+    ],
+  },
 };
 
 // The client conveniences a TypeScript sample may call (docs/samples.mjs sampleShape):
@@ -72,13 +77,20 @@ export function forPage(document, family) {
 // Redoc 3 routes an operation as #/<tag>/<operationId>, both lower-cased and slugged;
 // the landing page links straight there (the browser test follows these links).
 const slug = (text) => text.toLowerCase().replace(/[^a-z0-9_-]+/g, '-');
-const redocAnchor = (operation) =>
-  operation.tags?.[0] && operation.operationId ? `#/${slug(operation.tags[0])}/${slug(operation.operationId)}` : '';
+const redocAnchor = (operation) => (operation.tags?.[0] && operation.operationId ? `#/${slug(operation.tags[0])}/${slug(operation.operationId)}` : '');
 
 // What decides a page besides its bundle: this renderer and its helpers.
 const RENDERER = [
-  'docs.mjs', '../site/offline.mjs', '../site/gaps.mjs', '../site/landing.mjs', '../site/errors.mjs',
-  '../site/safe.mjs', '../site/samples.mjs', '../site/servers.mjs', '../model/servers.mjs', '../site/page-script.js',
+  'docs.mjs',
+  '../site/offline.mjs',
+  '../site/gaps.mjs',
+  '../site/landing.mjs',
+  '../site/errors.mjs',
+  '../site/safe.mjs',
+  '../site/samples.mjs',
+  '../site/servers.mjs',
+  '../model/servers.mjs',
+  '../site/page-script.js',
 ];
 let rendererHash;
 async function rendererKey() {
@@ -93,7 +105,11 @@ async function pageScript() {
 }
 
 /** True when `file` exists and hashes to `sha`. */
-const intact = (file, sha) => readFile(file).then((bytes) => sha256(bytes) === sha, () => false);
+const intact = (file, sha) =>
+  readFile(file).then(
+    (bytes) => sha256(bytes) === sha,
+    () => false,
+  );
 
 /** Writes `content` to `file` unless it is already there, byte for byte. */
 async function writeIfDifferent(file, content) {
@@ -111,7 +127,14 @@ async function renderPage(api, source, runtime, script) {
   const document = source.document();
   const { definition, requests } = forPage(document, api.family);
   // The cast: site/offline.mjs's docsPage declares no type for `requests`, so its default `[]` reads as never[].
-  const html = docsPage({ title: document.info.title, definition, requests: /** @type {never[]} */ (requests), options: REDOC_OPTIONS, runtime: runtime.name, script: script.name });
+  const html = docsPage({
+    title: document.info.title,
+    definition,
+    requests: /** @type {never[]} */ (requests),
+    options: REDOC_OPTIONS,
+    runtime: runtime.name,
+    script: script.name,
+  });
   await writeFileAtomic(api.docs, html);
   await writeEntry(`docs-page-${api.slug}`, { key, sha: sha256(html) });
   return { api, bytes: Buffer.byteLength(html), time: seconds(start) };
@@ -213,14 +236,14 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
     if (page) rendered.push(page);
   }
 
-  const defaults = new Map(
-    Object.values(versionsByApi(apis)).flatMap((family) => Object.entries(family).map(([apiName, entry]) => [apiName, entry.default])),
-  );
+  const defaults = new Map(Object.values(versionsByApi(apis)).flatMap((family) => Object.entries(family).map(([apiName, entry]) => [apiName, entry.default])));
   const index = join(DOCS, 'index.html');
   // What changed between consecutive versions (APIs with several): part of the key, so
   // a change of the report itself redoes the landing page too.
   const changes = await versionChanges(apis);
-  const landingKey = sha256([await rendererKey(), JSON.stringify([...changes]), ...apis.map((api) => `${api.name}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`)].join('\n'));
+  const landingKey = sha256(
+    [await rendererKey(), JSON.stringify([...changes]), ...apis.map((api) => `${api.name}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`)].join('\n'),
+  );
   const landing = await readEntry('docs-landing');
   let infos;
   const infosOf = async () =>

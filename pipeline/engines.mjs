@@ -75,14 +75,17 @@ export async function createPipeline({ root = ROOT, apis = loadApis(), lint: wit
   async function redoclyFindings(api, text) {
     const aliasConfig = config.forAlias(api.name);
     const externalRefResolver = await guardedRedoclyResolver(aliasConfig.resolve);
-    const problems = text === undefined
-      ? await lint({ ref: api.root, config: aliasConfig, externalRefResolver })
-      : await lintFromString({ source: text, absoluteRef: api.root, config: aliasConfig, externalRefResolver });
-    return problems
-      .map((p) => aliasConfig.addProblemToIgnore(p))
-      // 'off' is not in Redocly's ProblemSeverity type, but a rule set off can still report
-      .filter((p) => !p.ignored && /** @type {string} */ (p.severity) !== 'off')
-      .map((p) => redoclyFinding(api, p));
+    const problems =
+      text === undefined
+        ? await lint({ ref: api.root, config: aliasConfig, externalRefResolver })
+        : await lintFromString({ source: text, absoluteRef: api.root, config: aliasConfig, externalRefResolver });
+    return (
+      problems
+        .map((p) => aliasConfig.addProblemToIgnore(p))
+        // 'off' is not in Redocly's ProblemSeverity type, but a rule set off can still report
+        .filter((p) => !p.ignored && /** @type {string} */ (p.severity) !== 'off')
+        .map((p) => redoclyFinding(api, p))
+    );
   }
 
   const pipeline = {
@@ -101,7 +104,15 @@ export async function createPipeline({ root = ROOT, apis = loadApis(), lint: wit
       configFindings ??= lintConfig({ config, severity: 'error' }).then((problems) =>
         problems.map((p) => {
           const location = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
-          return finding('redocly', location?.source.absoluteRef ?? redoclyYaml, location?.start.line ?? 1, location?.start.col ?? 1, 'error', p.ruleId, p.message);
+          return finding(
+            'redocly',
+            location?.source.absoluteRef ?? redoclyYaml,
+            location?.start.line ?? 1,
+            location?.start.col ?? 1,
+            'error',
+            p.ruleId,
+            p.message,
+          );
         }),
       );
       return [...(await configFindings), ...versionFindings(apis, checked), ...symlinkFindings()];
@@ -136,7 +147,10 @@ export async function createPipeline({ root = ROOT, apis = loadApis(), lint: wit
       const slice = edit && !content.length ? sliceFor({ root: api.root, graph, ...edit }) : { whole: 'no edit given' };
       /** @param {any[]} found */
       const failing = (found) => {
-        pipeline.notes.set(api.name, found.filter((f) => f.severity === 'hint'));
+        pipeline.notes.set(
+          api.name,
+          found.filter((f) => f.severity === 'hint'),
+        );
         return found.filter((f) => f.severity !== 'hint');
       };
       if (slice.text !== undefined && failing(await both(slice.text)).length === 0) {

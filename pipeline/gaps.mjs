@@ -37,7 +37,8 @@ export async function collectSpecGaps(root = ROOT) {
     if (document.errors.length) continue;
     const walk = (node, keys) => {
       if (!node || typeof node !== 'object') return;
-      if (typeof node['x-source-gap'] === 'string') records.push({ file: relative(join(root, 'specs'), file), pointer: pointer(keys), gap: node['x-source-gap'] });
+      if (typeof node['x-source-gap'] === 'string')
+        records.push({ file: relative(join(root, 'specs'), file), pointer: pointer(keys), gap: node['x-source-gap'] });
       for (const [key, value] of Object.entries(node)) walk(value, [...keys, key]);
     };
     let data;
@@ -68,7 +69,9 @@ export function gapsTable(records) {
 export function withTable(readme, table, file = 'specs/README.md') {
   const [start, end] = [readme.indexOf(START), readme.indexOf(END)];
   if (start < 0 || end < start) {
-    throw new InputError([finding('gaps', file, 1, 1, 'error', 'gaps-markers', `specs/README.md needs the two lines ${START} and ${END} around the gaps table`)]);
+    throw new InputError([
+      finding('gaps', file, 1, 1, 'error', 'gaps-markers', `specs/README.md needs the two lines ${START} and ${END} around the gaps table`),
+    ]);
   }
   return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
 }

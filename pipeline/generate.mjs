@@ -22,11 +22,12 @@ export async function generateAll(pipeline, apis = pipeline.apis) {
 }
 
 /** The command: returns its exit code (0, or 1 with the findings printed). */
-export const main = () => runCommand('generate', async () => {
-  const start = performance.now();
-  const pipeline = await createPipeline({ lint: false });
-  const { operations } = await generateAll(pipeline);
-  console.log(`generate  ${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/  ${seconds(start)}`);
-});
+export const main = () =>
+  runCommand('generate', async () => {
+    const start = performance.now();
+    const pipeline = await createPipeline({ lint: false });
+    const { operations } = await generateAll(pipeline);
+    console.log(`generate  ${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/  ${seconds(start)}`);
+  });
 
 if (isMain(import.meta.url)) process.exitCode = await main();

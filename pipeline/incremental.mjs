@@ -35,7 +35,8 @@ export async function planDocuments(apis) {
     apis.map(async (api) => {
       const entry = await readEntry(docEntry(api));
       let why = entry.miss;
-      if (!why) why = entry.value.config === api.configKey && (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) ? undefined : 'changed';
+      if (!why)
+        why = entry.value.config === api.configKey && (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) ? undefined : 'changed';
       if (why) {
         reasons[why] = (reasons[why] ?? 0) + 1;
         stale.push(api);
@@ -57,7 +58,9 @@ export async function planDocuments(apis) {
 async function editOf(api, value) {
   if (value.config !== api.configKey || !value.operations) return undefined;
   const now = await hashFiles(Object.keys(value.inputs).map((file) => join(ROOT, file)));
-  const changed = Object.keys(value.inputs).filter((file) => now[file] !== value.inputs[file]).map((file) => join(ROOT, file));
+  const changed = Object.keys(value.inputs)
+    .filter((file) => now[file] !== value.inputs[file])
+    .map((file) => join(ROOT, file));
   return { changed, operations: value.operations };
 }
 
@@ -124,7 +127,6 @@ export async function recordManifest(apis) {
     outputs: await hashFiles(MANIFEST_OUTPUTS),
   });
 }
-
 
 /** What tsconfig.build.json and tsconfig.cjs.json of the workspace at `root` compile (src and generated/**\/*.ts), plus the configs. */
 const compileInputs = (/** @type {string} */ root) => [

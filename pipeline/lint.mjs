@@ -28,27 +28,28 @@ export async function lintAll(pipeline, apis = pipeline.apis, edits = new Map())
  * The command: lints the named APIs (all when none), prints the findings and a verdict,
  * and returns the exit code (0 clean, 1 findings, 2 an unknown API name).
  */
-export const main = (names = process.argv.slice(2)) => runCommand('lint', async () => {
-  const start = performance.now();
-  const pipeline = await createPipeline();
-  const apis = names.length ? pipeline.apis.filter((api) => names.includes(api.name)) : pipeline.apis;
-  if (names.length && apis.length !== names.length) {
-    console.error(`lint  unknown API in ${names.join(', ')}; known: ${pipeline.apis.map((a) => a.name).join(', ')}`);
-    return 2;
-  }
-  // The Arazzo scenarios (specs/scenarios/) are not APIs: Redocly lints them on their own.
-  const scenarios = names.length ? [] : scenarioFiles(ROOT);
-  // A scenario reads its documents too (sourceDescriptions): a problem in one is printed once.
-  const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios({ root: ROOT, guard: trust, files: scenarios }))];
-  const findings = [...new Map(all.map((f) => [formatFinding(f), f])).values()];
-  for (const f of findings) console.error(formatFinding(f));
-  // Notes (house rules' advice, severity hint): shown, never failing.
-  const notes = [...new Map(apis.flatMap((api) => pipeline.notes.get(api.name) ?? []).map((f) => [formatFinding(f), f])).values()];
-  for (const f of notes) console.log(formatFinding({ ...f, severity: 'note' }));
-  const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
-  const arazzo = scenarios.length ? ` + ${scenarios.length} Arazzo scenarios` : '';
-  console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents${arazzo}, ${seconds(start)}`);
-  return findings.length ? 1 : 0;
-});
+export const main = (names = process.argv.slice(2)) =>
+  runCommand('lint', async () => {
+    const start = performance.now();
+    const pipeline = await createPipeline();
+    const apis = names.length ? pipeline.apis.filter((api) => names.includes(api.name)) : pipeline.apis;
+    if (names.length && apis.length !== names.length) {
+      console.error(`lint  unknown API in ${names.join(', ')}; known: ${pipeline.apis.map((a) => a.name).join(', ')}`);
+      return 2;
+    }
+    // The Arazzo scenarios (specs/scenarios/) are not APIs: Redocly lints them on their own.
+    const scenarios = names.length ? [] : scenarioFiles(ROOT);
+    // A scenario reads its documents too (sourceDescriptions): a problem in one is printed once.
+    const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios({ root: ROOT, guard: trust, files: scenarios }))];
+    const findings = [...new Map(all.map((f) => [formatFinding(f), f])).values()];
+    for (const f of findings) console.error(formatFinding(f));
+    // Notes (house rules' advice, severity hint): shown, never failing.
+    const notes = [...new Map(apis.flatMap((api) => pipeline.notes.get(api.name) ?? []).map((f) => [formatFinding(f), f])).values()];
+    for (const f of notes) console.log(formatFinding({ ...f, severity: 'note' }));
+    const verdict = findings.length ? `FAILED with ${findings.length} problem(s)` : 'passed';
+    const arazzo = scenarios.length ? ` + ${scenarios.length} Arazzo scenarios` : '';
+    console.log(`lint  ${verdict}: redocly + spectral, ${apis.length} documents${arazzo}, ${seconds(start)}`);
+    return findings.length ? 1 : 0;
+  });
 
 if (isMain(import.meta.url)) process.exitCode = await main();

@@ -94,7 +94,18 @@ export function versionsByApi(apis, operations = []) {
       throw new InputError([finding('workspace', REDOCLY, 1, 1, 'error', 'api-name', `"${api.apiName}" is used by both API families`)]);
     }
     const alike = apis.find((other) => other.apiName !== api.apiName && apiConstName(other.apiName) === apiConstName(api.apiName));
-    if (alike) throw new InputError([finding('workspace', REDOCLY, 1, 1, 'error', 'api-name', `"${api.apiName}" and "${alike.apiName}" are one name to the clients (${apiConstName(api.apiName)})`)]);
+    if (alike)
+      throw new InputError([
+        finding(
+          'workspace',
+          REDOCLY,
+          1,
+          1,
+          'error',
+          'api-name',
+          `"${api.apiName}" and "${alike.apiName}" are one name to the clients (${apiConstName(api.apiName)})`,
+        ),
+      ]);
     families[api.family][api.apiName] ??= { versions: [], default: null };
     families[api.family][api.apiName].versions.push(api.version);
   }
@@ -113,7 +124,8 @@ export function versionsByApi(apis, operations = []) {
       const finalStateVia = {};
       for (const op of operations) {
         const key = `${op.method} ${op.path}`;
-        if (op.family === familyName && op.apiName === apiName && op.finalStateVia && op.version === targetOf(entry.operations[key] ?? [])) finalStateVia[key] = op.finalStateVia;
+        if (op.family === familyName && op.apiName === apiName && op.finalStateVia && op.version === targetOf(entry.operations[key] ?? []))
+          finalStateVia[key] = op.finalStateVia;
       }
       if (Object.keys(finalStateVia).length) entry.finalStateVia = finalStateVia;
     }
@@ -129,7 +141,6 @@ export function versionsByApi(apis, operations = []) {
  * only an older version has. Whenever an edit moves this target, the change report says so.
  */
 export const targetOf = (versions) => defaultVersionOf(versions) ?? null;
-
 
 /**
  * What a client reads at run time, from the catalogue: per family and API, the default
@@ -208,7 +219,9 @@ export function clientManifestSource(catalogue) {
 function matchesOf(familyName, family) {
   const names = Object.keys(family);
   if (familyName !== 'resource-manager') return new Map(names.length === 1 ? [[names[0], '']] : []);
-  const namespaces = new Map(names.map((apiName) => [apiName, new Set(Object.keys(family[apiName].operations).map((key) => namespaceOf(key.slice(key.indexOf(' ') + 1))))]));
+  const namespaces = new Map(
+    names.map((apiName) => [apiName, new Set(Object.keys(family[apiName].operations).map((key) => namespaceOf(key.slice(key.indexOf(' ') + 1))))]),
+  );
   const owners = new Map();
   for (const set of namespaces.values()) for (const ns of set) owners.set(ns, (owners.get(ns) ?? 0) + 1);
   return new Map(
@@ -234,13 +247,23 @@ function assertDerivable(apis, operations) {
   for (const api of misshapen) {
     const { line, col } = config?.document ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
     const shape = api.family === 'resource-manager' ? 'YYYY-MM-DD or YYYY-MM-DD-preview' : 'vN.N';
-    findings.push(finding('workspace', REDOCLY, line, col, 'error', 'api-version-shape', `"${api.name}": a ${api.family} version is ${shape}, not "${api.version}"`));
+    findings.push(
+      finding('workspace', REDOCLY, line, col, 'error', 'api-version-shape', `"${api.name}": a ${api.family} version is ${shape}, not "${api.version}"`),
+    );
   }
   for (const op of operations) {
     if (op.family === 'business-central' && !op.prefix.endsWith(`/api/${op.version}`)) {
       const root = apis.find((a) => a.name === op.api).root;
       findings.push(
-        finding('workspace', root, 1, 1, 'error', 'api-version-mismatch', `the server prefix "${op.prefix || '/'}" disagrees with the version "${op.version}" (expected it to end in /api/${op.version}: the client sends <baseUrl>/api/${op.version})`),
+        finding(
+          'workspace',
+          root,
+          1,
+          1,
+          'error',
+          'api-version-mismatch',
+          `the server prefix "${op.prefix || '/'}" disagrees with the version "${op.version}" (expected it to end in /api/${op.version}: the client sends <baseUrl>/api/${op.version})`,
+        ),
       );
     }
   }
@@ -257,7 +280,17 @@ function assertUnambiguous(operations, apis) {
     const other = seen.get(key);
     if (other && other.apiName !== op.apiName) {
       const root = apis.find((a) => a.name === op.api).root;
-      findings.push(finding('workspace', root, 1, 1, 'error', 'ambiguous-operation', `${op.method} ${op.path} is defined by both "${other.apiName}" and "${op.apiName}"; one path belongs to one API`));
+      findings.push(
+        finding(
+          'workspace',
+          root,
+          1,
+          1,
+          'error',
+          'ambiguous-operation',
+          `${op.method} ${op.path} is defined by both "${other.apiName}" and "${op.apiName}"; one path belongs to one API`,
+        ),
+      );
     }
     seen.set(key, op);
   }
@@ -336,7 +369,10 @@ function versionsSource(apis, byApi, schemaNames) {
  */
 async function pruneStale(apis) {
   const wanted = new Set(apis.flatMap((api) => [api.bundle, api.types]));
-  for (const [dir, ext] of [[join(GENERATED, 'bundled'), '.yaml'], [join(GENERATED, 'types'), '.ts']]) {
+  for (const [dir, ext] of [
+    [join(GENERATED, 'bundled'), '.yaml'],
+    [join(GENERATED, 'types'), '.ts'],
+  ]) {
     const names = await readdir(dir).catch(() => []);
     await Promise.all(names.filter((name) => name.endsWith(ext) && !wanted.has(join(dir, name))).map((name) => rm(join(dir, name), { force: true })));
   }

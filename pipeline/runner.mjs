@@ -120,7 +120,8 @@ class StepFailed extends Error {}
 const fail = (/** @type {string} */ name, /** @type {string} */ output) => {
   throw new StepFailed(`${output.trim()}\nbuild  ${name} FAILED`);
 };
-const step = (/** @type {string} */ name, /** @type {number} */ start, /** @type {string} */ what) => console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
+const step = (/** @type {string} */ name, /** @type {number} */ start, /** @type {string} */ what) =>
+  console.log(`build  ${name.padEnd(9)} ${what}  ${seconds(start)}`);
 /** `; <api>: 2 of 120 path items (the edit's)` for the documents linted by the path items an edit reached. */
 const sliced = (/** @type {Pipeline} */ pipeline, /** @type {Api[]} */ apis) =>
   apis
@@ -128,7 +129,10 @@ const sliced = (/** @type {Pipeline} */ pipeline, /** @type {Api[]} */ apis) =>
     .filter(([, scope]) => scope?.keys)
     .map(([name, scope]) => `; ${name}: ${scope.keys.length} of ${scope.total} path items (the edit's)`)
     .join('');
-const why = (/** @type {{ [reason: string]: number }} */ reasons) => Object.entries(reasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
+const why = (/** @type {{ [reason: string]: number }} */ reasons) =>
+  Object.entries(reasons)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
 
 /**
  * The build: the sequence once, for the documents the cache says changed. Stops at the
@@ -156,10 +160,20 @@ async function build(ws, skip) {
     try {
       const { findings, made } = await lintStep(pipeline, stale, edits);
       if (findings.length) fail('lint', findings.map(formatFinding).join('\n'));
-      step('lint', start, (stale.length === n ? `redocly + spectral clean, ${n} documents` : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`) + sliced(pipeline, stale));
+      step(
+        'lint',
+        start,
+        (stale.length === n
+          ? `redocly + spectral clean, ${n} documents`
+          : `redocly + spectral clean, ${stale.length} of ${n} documents (${why(reasons)}; the rest unchanged)`) + sliced(pipeline, stale),
+      );
 
       start = performance.now();
-      const read = await mapLimit(stale, DOCUMENTS_IN_FLIGHT, async (api) => (await writeDocument(await made(api).catch((error) => fail('generate', error.message)))).files);
+      const read = await mapLimit(
+        stale,
+        DOCUMENTS_IN_FLIGHT,
+        async (api) => (await writeDocument(await made(api).catch((error) => fail('generate', error.message)))).files,
+      );
       await checks.saveChecks(read.flat());
     } finally {
       await pipeline.close();

@@ -21,7 +21,9 @@ import spectralRefResolver from '@stoplight/spectral-ref-resolver'; // CommonJS
 
 // The resolver's own Cache class, read from an instance: json-ref-resolver is not a direct
 // dependency, and this is the very version Spectral's Resolver uses.
-const Cache = /** @type {new (...args: any[]) => import('@stoplight/spectral-ref-resolver').Resolver['uriCache']} */ (new spectralRefResolver.Resolver().uriCache.constructor);
+const Cache = /** @type {new (...args: any[]) => import('@stoplight/spectral-ref-resolver').Resolver['uriCache']} */ (
+  new spectralRefResolver.Resolver().uriCache.constructor
+);
 
 /** Makes `runner.uriStack` assignable once (the first chain), then fixed. */
 function pinStack(runner) {

@@ -132,7 +132,14 @@ if (!isMainThread && workerData?.spectralWorker) {
     spectral.setRuleset(ruleset);
     const results = await spectral.run(new Document(text ?? (await readFile(root, 'utf8')), spectralParsers.Yaml, root));
     return {
-      results: results.map((r) => ({ source: r.source, line: r.range.start.line + 1, col: r.range.start.character + 1, severity: r.severity, code: String(r.code), message: r.message })),
+      results: results.map((r) => ({
+        source: r.source,
+        line: r.range.start.line + 1,
+        col: r.range.start.character + 1,
+        severity: r.severity,
+        code: String(r.code),
+        message: r.message,
+      })),
     };
   }
 

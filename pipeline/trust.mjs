@@ -51,7 +51,8 @@ const TOOL = 'trust';
  */
 export function refNotRelative(ref) {
   if (ref.startsWith('#')) return undefined;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) return `is a ${ref.slice(0, ref.indexOf(':') + 1)} reference; only relative file references are followed (the build never uses the network)`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(ref))
+    return `is a ${ref.slice(0, ref.indexOf(':') + 1)} reference; only relative file references are followed (the build never uses the network)`;
   if (ref.startsWith('/')) return 'is an absolute path; only paths relative to the referring file are followed';
   if (ref.includes('\\')) return 'contains a backslash; write paths with /';
   if (ref.includes('\0')) return 'contains a NUL character';
@@ -111,12 +112,18 @@ export function unsafeMarkup(text) {
       if (node.nodeName === '#text') texts.push(node.value);
       if (node.tagName) {
         const offset = node.sourceCodeLocation?.startOffset ?? 0;
-        if (FORBIDDEN_ELEMENTS.has(node.tagName)) return { offset, message: `raw HTML <${node.tagName}> is not allowed in a spec (it runs script, loads or submits to another page, redirects or restyles the docs)` };
+        if (FORBIDDEN_ELEMENTS.has(node.tagName))
+          return {
+            offset,
+            message: `raw HTML <${node.tagName}> is not allowed in a spec (it runs script, loads or submits to another page, redirects or restyles the docs)`,
+          };
         for (const { name, value } of node.attrs ?? []) {
           const at = node.sourceCodeLocation?.attrs?.[name]?.startOffset ?? offset;
-          if (name.startsWith('on')) return { offset: at, message: `HTML event handler ${name}= on <${node.tagName}> is not allowed in a spec (it runs script)` };
+          if (name.startsWith('on'))
+            return { offset: at, message: `HTML event handler ${name}= on <${node.tagName}> is not allowed in a spec (it runs script)` };
           if (FORBIDDEN_ATTRIBUTES.has(name)) return { offset: at, message: `HTML attribute ${name}= on <${node.tagName}> is not allowed in a spec` };
-          if (attributeUrlUnsafe(value)) return { offset: at, message: `HTML attribute ${name}= on <${node.tagName}> holds a ${schemeOf(value)}: URL, which is not allowed in a spec` };
+          if (attributeUrlUnsafe(value))
+            return { offset: at, message: `HTML attribute ${name}= on <${node.tagName}> holds a ${schemeOf(value)}: URL, which is not allowed in a spec` };
         }
       }
       for (const child of node.childNodes ?? []) stack.push(child);
@@ -129,7 +136,8 @@ export function unsafeMarkup(text) {
   for (const t of texts) {
     for (const pattern of LINKS) {
       for (const match of t.matchAll(pattern)) {
-        if (isScriptUrl(match[1])) return { offset: t === text ? match.index : 0, message: `a Markdown link to a ${schemeOf(match[1])}: URL is not allowed in a spec (it runs script)` };
+        if (isScriptUrl(match[1]))
+          return { offset: t === text ? match.index : 0, message: `a Markdown link to a ${schemeOf(match[1])}: URL is not allowed in a spec (it runs script)` };
       }
     }
   }
@@ -172,7 +180,8 @@ function checkFile(file, text) {
 
   if (!YAML_FILE.test(file)) {
     // Redocly inlines a $ref to any other file as one string.
-    if (text.length > LIMITS.stringChars) at(1, 1, 'size-limit', `${text.length} characters inlined by a $ref; a string may hold at most ${LIMITS.stringChars}`);
+    if (text.length > LIMITS.stringChars)
+      at(1, 1, 'size-limit', `${text.length} characters inlined by a $ref; a string may hold at most ${LIMITS.stringChars}`);
     const unsafe = unsafeMarkup(text);
     if (unsafe) {
       const before = text.slice(0, unsafe.offset).split('\n');
@@ -251,7 +260,13 @@ function checkFile(file, text) {
         const name = isScalar(pair.key) ? String(pair.key.value) : undefined;
         const value = pair.value;
         const isRefString = isScalar(value) && typeof value.value === 'string';
-        if (isRefString && (name === '$ref' || name === 'externalValue' || (key === 'mapping' && parentKey === 'discriminator' && mappingIsRef(value.value)) || (name === 'url' && parentKey === 'sourceDescriptions'))) {
+        if (
+          isRefString &&
+          (name === '$ref' ||
+            name === 'externalValue' ||
+            (key === 'mapping' && parentKey === 'discriminator' && mappingIsRef(value.value)) ||
+            (name === 'url' && parentKey === 'sourceDescriptions'))
+        ) {
           const { line, col } = pos(value);
           refs.push({ ref: value.value, line, col });
         }
@@ -267,7 +282,12 @@ function checkFile(file, text) {
     const first = aliases.reduce((a, b) => (a.range[0] <= b.range[0] ? a : b));
     const { line, col } = pos(first);
     const more = aliases.length > 1 ? ` (${aliases.length} aliases in this file)` : '';
-    at(line, col, 'yaml-alias', `YAML alias *${first.source} is not allowed in specs (aliases can expand without bound); repeat the value or use a $ref${more}`);
+    at(
+      line,
+      col,
+      'yaml-alias',
+      `YAML alias *${first.source} is not allowed in specs (aliases can expand without bound); repeat the value or use a $ref${more}`,
+    );
   }
   return { blocking, content, refs };
 }
@@ -413,7 +433,18 @@ export function symlinkFindings(dir = SPECS) {
       continue;
     }
     const here = realOf(entry.parentPath) ?? entry.parentPath;
-    if (isInside(here, real)) found.push(finding(TOOL, path, 1, 1, 'error', 'symlink-loop', `is a symlink to ${shown(real)}, a folder it is itself inside: every tool that lists specs/ through links would walk it again and again; link a file or a sibling folder instead`));
+    if (isInside(here, real))
+      found.push(
+        finding(
+          TOOL,
+          path,
+          1,
+          1,
+          'error',
+          'symlink-loop',
+          `is a symlink to ${shown(real)}, a folder it is itself inside: every tool that lists specs/ through links would walk it again and again; link a file or a sibling folder instead`,
+        ),
+      );
   }
   return found;
 }

@@ -50,7 +50,11 @@ export function runTsc7(args, { cwd, signal }) {
     execFile(file, [...prefix, ...args, '--pretty', 'false'], { cwd, signal, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const report = `${stdout}${stderr}`.trim();
       if (!error) return resolve({ code: 0, signal: null, report });
-      resolve({ code: typeof error.code === 'number' ? error.code : null, signal: error.signal ?? null, report: report || `tsc could not run (${error.code ?? error.message})` });
+      resolve({
+        code: typeof error.code === 'number' ? error.code : null,
+        signal: error.signal ?? null,
+        report: report || `tsc could not run (${error.code ?? error.message})`,
+      });
     });
   });
 }

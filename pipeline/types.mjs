@@ -8,11 +8,10 @@ import { rel } from '../model/apis.mjs';
 import { runCommand } from '../lib/findings.mjs';
 import { seconds } from '../lib/run.mjs';
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await runCommand('types', async () => {
-  const start = performance.now();
-  const pipeline = await createPipeline({ lint: false });
-  const files = await Promise.all(
-    pipeline.apis.map(async (api) => pipeline.types(api, parse(await readFile(api.bundle, 'utf8')))),
-  );
-  console.log(`types  ${files.length} files -> ${files.map(rel).join(', ')}  ${seconds(start)}`);
-});
+if (import.meta.url === `file://${process.argv[1]}`)
+  process.exitCode = await runCommand('types', async () => {
+    const start = performance.now();
+    const pipeline = await createPipeline({ lint: false });
+    const files = await Promise.all(pipeline.apis.map(async (api) => pipeline.types(api, parse(await readFile(api.bundle, 'utf8')))));
+    console.log(`types  ${files.length} files -> ${files.map(rel).join(', ')}  ${seconds(start)}`);
+  });

@@ -119,7 +119,8 @@ let laterSteps = 0; // under way or queued
 // more is printed or written, so a script (or the watch test) that waits for this line
 // after its save reads outputs that are final.
 function announceIdle() {
-  if (watching && cycles === 0 && lateChecks === 0 && laterSteps === 0 && pending.size === 0 && timer === undefined && !compiling) log('idle', 'waiting for saves');
+  if (watching && cycles === 0 && lateChecks === 0 && laterSteps === 0 && pending.size === 0 && timer === undefined && !compiling)
+    log('idle', 'waiting for saves');
 }
 
 // dist/ follows the generated types. Compiles are serialised and run after the cycle has
@@ -277,7 +278,10 @@ async function cycle(apis, { first = false } = {}) {
   const dist = compileDist();
   // The build cache learns what was just made, so `npm run build` does not redo it.
   if (!findings.length) await Promise.all(bundled.map(({ api, files, document }) => recordDocument(api, files, undefined, document)));
-  const finished = await later(bundled.map((b) => b.api), { first });
+  const finished = await later(
+    bundled.map((b) => b.api),
+    { first },
+  );
   if (first) await dist;
   if (!finished) return log('overtaken', `${names}: a newer save came; its cycle does the gaps table, mock, docs and change report for these too`, total);
   log('done', names, total);

@@ -36,7 +36,13 @@ export default function armApiVersionRequired(document) {
         if (seen) seen.readers += 1;
         else {
           const accepts = Array.isArray(values) ? `it accepts ${JSON.stringify(values.map(String))}` : 'it declares no enum';
-          wrongEnum.set(apiVersion, { readers: 1, operation: `${method.toUpperCase()} ${pathKey}`, accepts, version, result: { message: '', path: ['paths', pathKey, method, 'parameters'] } });
+          wrongEnum.set(apiVersion, {
+            readers: 1,
+            operation: `${method.toUpperCase()} ${pathKey}`,
+            accepts,
+            version,
+            result: { message: '', path: ['paths', pathKey, method, 'parameters'] },
+          });
           results.push(wrongEnum.get(apiVersion).result);
         }
       }

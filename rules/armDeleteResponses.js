@@ -12,9 +12,18 @@ export default function armDeleteResponses(document) {
     const longRunning = isLongRunning(operation);
     const allowed = longRunning ? ['200', '202', '204'] : ['200', '204'];
     const odd = success.filter((status) => !allowed.includes(status));
-    if (odd.length) results.push({ message: `DELETE ${pathKey} answers ${odd.join(', ')}: a DELETE answers 200 and/or 204${longRunning ? ', and 202 (long-running)' : ' (202 only when marked x-ms-long-running-operation)'}.`, path: [...at, odd[0]] });
-    if (!success.some((status) => status === '200' || status === '204')) results.push({ message: `DELETE ${pathKey} declares neither 200 nor 204: a DELETE answers 200 and/or 204 (204 when the resource was already gone).`, path: at });
-    if (longRunning && !success.includes('202')) results.push({ message: `DELETE ${pathKey} is long-running but declares no 202: the first answer of a long-running DELETE is 202 Accepted.`, path: at });
+    if (odd.length)
+      results.push({
+        message: `DELETE ${pathKey} answers ${odd.join(', ')}: a DELETE answers 200 and/or 204${longRunning ? ', and 202 (long-running)' : ' (202 only when marked x-ms-long-running-operation)'}.`,
+        path: [...at, odd[0]],
+      });
+    if (!success.some((status) => status === '200' || status === '204'))
+      results.push({
+        message: `DELETE ${pathKey} declares neither 200 nor 204: a DELETE answers 200 and/or 204 (204 when the resource was already gone).`,
+        path: at,
+      });
+    if (longRunning && !success.includes('202'))
+      results.push({ message: `DELETE ${pathKey} is long-running but declares no 202: the first answer of a long-running DELETE is 202 Accepted.`, path: at });
   }
   return results;
 }

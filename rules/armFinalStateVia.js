@@ -21,11 +21,19 @@ export default function armFinalStateVia(document) {
     const headers = INITIAL_STATUSES.flatMap((status) => Object.keys(operation.responses?.[status]?.headers ?? {}).map((name) => name.toLowerCase()));
     const monitored = headers.includes('azure-asyncoperation') || headers.includes('operation-location');
     let instead;
-    if (method === 'put' && via !== 'original-uri') instead = "reads a PUT's result from its original URI (a GET of the resource) whatever final-state-via says: write `original-uri` or leave it out";
-    else if (method === 'patch' && via === 'azure-async-operation') instead = "reads this PATCH's result from its original URI, not from the status monitor: write `original-uri` or leave it out";
+    if (method === 'put' && via !== 'original-uri')
+      instead = "reads a PUT's result from its original URI (a GET of the resource) whatever final-state-via says: write `original-uri` or leave it out";
+    else if (method === 'patch' && via === 'azure-async-operation')
+      instead = "reads this PATCH's result from its original URI, not from the status monitor: write `original-uri` or leave it out";
     else if (method === 'delete') instead = 'reads no result for a DELETE (it has none): leave final-state-via out';
-    else if (!monitored && (via === 'original-uri' || via === 'operation-location')) instead = 'reads it only when the first answer carries a status monitor (Azure-AsyncOperation or Operation-Location); with Location alone it polls Location and takes its last answer as the result';
-    if (instead) results.push({ message: `${label}: final-state-via "${via}" is not read: @azure/core-lro ${instead}.`, path: ['paths', pathKey, method, LONG_RUNNING_OPTIONS, 'final-state-via'] });
+    else if (!monitored && (via === 'original-uri' || via === 'operation-location'))
+      instead =
+        'reads it only when the first answer carries a status monitor (Azure-AsyncOperation or Operation-Location); with Location alone it polls Location and takes its last answer as the result';
+    if (instead)
+      results.push({
+        message: `${label}: final-state-via "${via}" is not read: @azure/core-lro ${instead}.`,
+        path: ['paths', pathKey, method, LONG_RUNNING_OPTIONS, 'final-state-via'],
+      });
   }
   return results;
 }

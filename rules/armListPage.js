@@ -13,10 +13,16 @@ export default function armListPage(document) {
     if (!hasType(properties.value, 'array')) continue;
     const at = ['paths', pathKey, method];
     if (!hasType(properties.nextLink, 'string')) {
-      results.push({ message: `GET ${pathKey} lists \`value\` without a \`nextLink\` string in its 200 body: a resource-management list is a nextLink page.`, path: [...at, 'responses', '200'] });
+      results.push({
+        message: `GET ${pathKey} lists \`value\` without a \`nextLink\` string in its 200 body: a resource-management list is a nextLink page.`,
+        path: [...at, 'responses', '200'],
+      });
     }
     if (operation['x-ms-pageable']?.nextLinkName !== 'nextLink') {
-      results.push({ message: `GET ${pathKey} lists \`value\`: declare \`x-ms-pageable: { nextLinkName: nextLink }\` so the clients and the mock page it.`, path: operation['x-ms-pageable'] ? [...at, 'x-ms-pageable'] : at });
+      results.push({
+        message: `GET ${pathKey} lists \`value\`: declare \`x-ms-pageable: { nextLinkName: nextLink }\` so the clients and the mock page it.`,
+        path: operation['x-ms-pageable'] ? [...at, 'x-ms-pageable'] : at,
+      });
     }
   }
   return results;

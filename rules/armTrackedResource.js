@@ -42,7 +42,11 @@ function shape(pathKey, _operation, schema) {
 function readOnly(pathKey, _operation, schema) {
   const own = propertiesOf(schema);
   const nested = propertiesOf(own.properties);
-  const fields = [...READ_ONLY.filter((name) => name in own).map((name) => [name, own[name]]), ...('provisioningState' in nested ? [['properties.provisioningState', nested.provisioningState]] : []), ...('provisioningState' in own ? [['provisioningState', own.provisioningState]] : [])];
+  const fields = [
+    ...READ_ONLY.filter((name) => name in own).map((name) => [name, own[name]]),
+    ...('provisioningState' in nested ? [['properties.provisioningState', nested.provisioningState]] : []),
+    ...('provisioningState' in own ? [['provisioningState', own.provisioningState]] : []),
+  ];
   return fields
     .filter(([, property]) => property?.readOnly !== true)
     .map(([name]) => ({

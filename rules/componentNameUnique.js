@@ -44,7 +44,14 @@ export default function componentNameUnique(_input, _options, context) {
   for (const [kind, group] of Object.entries(context.document.data?.components ?? {})) {
     for (const [name, value] of Object.entries(isObject(group) ? group : {})) {
       const site = ['components', kind, name];
-      definitions.set(`${root}#/${site.join('/')}`, { key: `${kind}/${name}`, label: `${rootName}'s own components.${kind}.${name}`, value, file: root, site, inline: true });
+      definitions.set(`${root}#/${site.join('/')}`, {
+        key: `${kind}/${name}`,
+        label: `${rootName}'s own components.${kind}.${name}`,
+        value,
+        file: root,
+        site,
+        inline: true,
+      });
     }
   }
   const walked = new Set();
@@ -58,7 +65,15 @@ export default function componentNameUnique(_input, _options, context) {
       walked.add(id);
       const value = valueAt(target.file, target.pointer);
       const key = keyOf(target, root);
-      if (key) definitions.set(id, { key, label: relative(target.file, root) + (target.pointer.length ? `#/${target.pointer.join('/')}` : ''), value, file: target.file, site: path, inline: false });
+      if (key)
+        definitions.set(id, {
+          key,
+          label: relative(target.file, root) + (target.pointer.length ? `#/${target.pointer.join('/')}` : ''),
+          value,
+          file: target.file,
+          site: path,
+          inline: false,
+        });
       walk(value, target.file, path);
       return;
     }

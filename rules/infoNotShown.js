@@ -10,7 +10,8 @@ export default function infoNotShown(document) {
   if (typeof description === 'string' && description.split(/\n\s*\n/).some((paragraph) => SAYS.test(paragraph))) return [];
   return [
     {
-      message: 'info.description has no paragraph saying what the source does not show: add one ("Not shown in the source: …"), which the docs show on the overview.',
+      message:
+        'info.description has no paragraph saying what the source does not show: add one ("Not shown in the source: …"), which the docs show on the overview.',
       path: typeof description === 'string' ? ['info', 'description'] : ['info'],
     },
   ];

@@ -48,7 +48,10 @@ export default function odataQueryExample(document, _options, context) {
     const overridden = (/** @type {any} */ p) => own.some(([o]) => o?.name === p?.name && o?.in === p?.in);
     for (const [parameter, path] of [...shared.filter(([p]) => !overridden(p)), ...own]) {
       if (parameter?.in !== 'query') continue;
-      const examples = [['example', parameter.example], ...Object.entries(parameter.examples ?? {}).map(([name, example]) => [`example ${name}`, example?.value])];
+      const examples = [
+        ['example', parameter.example],
+        ...Object.entries(parameter.examples ?? {}).map(([name, example]) => [`example ${name}`, example?.value]),
+      ];
       for (const [which, value] of examples) {
         const misfits = queryMisfitsOf(parameter.name, value, properties);
         if (misfits.length === 0) continue;

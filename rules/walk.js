@@ -4,7 +4,9 @@
 
 /** The media objects (`content.*`) of a request body, response or parameter, with their paths. */
 export const mediaOf = (holder, path) =>
-  Object.entries(holder?.content ?? {}).filter(([, media]) => media && typeof media === 'object').map(([type, media]) => [media, [...path, 'content', type]]);
+  Object.entries(holder?.content ?? {})
+    .filter(([, media]) => media && typeof media === 'object')
+    .map(([type, media]) => [media, [...path, 'content', type]]);
 
 /**
  * Calls `visit(node, path)` for every object of a document (each once), e.g. to find an

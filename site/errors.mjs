@@ -69,7 +69,10 @@ export function errorExamples(document, response, status) {
   const codes = namedCodes(response.description);
   if (codes.length) {
     return Object.fromEntries(
-      codes.map((code) => [code, { summary: code, description: `The ${code} error the source names; its message is not shown there.`, value: envelope(document, schema, code) }]),
+      codes.map((code) => [
+        code,
+        { summary: code, description: `The ${code} error the source names; its message is not shown there.`, value: envelope(document, schema, code) },
+      ]),
     );
   }
   const title = schema.title ?? 'error';

@@ -13,7 +13,8 @@ export function forReaders(document) {
     if (!node || typeof node !== 'object') return;
     if (typeof node['x-source-gap'] === 'string') {
       delete node['x-source-gap'];
-      if (typeof node.description === 'string') node.description = node.description.replace(/\b(Not shown in the source|Not shown|Also not shown):/g, '**$1:**');
+      if (typeof node.description === 'string')
+        node.description = node.description.replace(/\b(Not shown in the source|Not shown|Also not shown):/g, '**$1:**');
     }
     for (const value of Object.values(node)) walk(value);
   };

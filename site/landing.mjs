@@ -18,19 +18,16 @@ const FAMILIES = [
   },
 ];
 
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** Escaped, with a line-break chance after each `/` and `›`: long paths wrap at their joints, not mid-word. */
 const breakable = (text) => escapeHtml(text).replace(/([/›])/g, '$1<wbr>');
 
-const version = (operation) =>
-  operation.apiVersion ? `api-version ${operation.apiVersion}` : operation.prefix.replace(/^\/api\//, '');
+const version = (operation) => (operation.apiVersion ? `api-version ${operation.apiVersion}` : operation.prefix.replace(/^\/api\//, ''));
 
 // Business-data paths are written without their /api/vX.Y prefix (it is in the server
 // URL); the landing page shows the full path a client sends, with the prefix dimmed.
-const fullPath = (operation) =>
-  `${operation.prefix ? `<span class="prefix">${breakable(operation.prefix)}</span>` : ''}${breakable(operation.path)}`;
+const fullPath = (operation) => `${operation.prefix ? `<span class="prefix">${breakable(operation.prefix)}</span>` : ''}${breakable(operation.path)}`;
 
 function operationRow(page, operation) {
   return `
@@ -56,15 +53,11 @@ function versionBadges(page) {
 /** One family's documents: API by API (in redocly.yaml order), each API's versions newest first. */
 function ordered(pages) {
   const order = [...new Set(pages.map((page) => page.api.apiName))];
-  return [...pages].sort(
-    (a, b) => order.indexOf(a.api.apiName) - order.indexOf(b.api.apiName) || compareVersions(b.api.version, a.api.version),
-  );
+  return [...pages].sort((a, b) => order.indexOf(a.api.apiName) - order.indexOf(b.api.apiName) || compareVersions(b.api.version, a.api.version));
 }
 
 function documentCard(page) {
-  const gaps = page.gaps
-    .map(({ where, gap }) => `\n            <li><span class="where">${breakable(where)}</span> ${escapeHtml(gap)}</li>`)
-    .join('');
+  const gaps = page.gaps.map(({ where, gap }) => `\n            <li><span class="where">${breakable(where)}</span> ${escapeHtml(gap)}</li>`).join('');
   return `
       <article class="doc" id="${escapeHtml(page.api.slug)}">
         <h3><a href="${escapeHtml(page.href)}">${escapeHtml(page.title)}</a></h3>
@@ -97,7 +90,13 @@ function changesSection(apiName, changes) {
 function documentsOf(members, changes) {
   const names = [...new Set(members.map((page) => page.api.apiName))];
   return names
-    .map((apiName) => members.filter((page) => page.api.apiName === apiName).map(documentCard).join('') + changesSection(apiName, changes?.get(apiName)))
+    .map(
+      (apiName) =>
+        members
+          .filter((page) => page.api.apiName === apiName)
+          .map(documentCard)
+          .join('') + changesSection(apiName, changes?.get(apiName)),
+    )
     .join('');
 }
 

@@ -42,7 +42,10 @@
   document.body.append(opener, dialog);
 
   /** The operation whose view is open: Redoc routes it as #/<tag>/<operationId>, slugged. */
-  const slug = (text) => String(text).toLowerCase().replace(/[^a-z0-9_-]+/g, '-');
+  const slug = (text) =>
+    String(text)
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-');
   const current = () => requests.find((r) => r.operationId && location.hash.toLowerCase().endsWith(`/${slug(r.operationId)}`));
   function sync() {
     opener.hidden = !current();
@@ -78,11 +81,15 @@
     dialog.replaceChildren();
     const title = el('h2', { id: 'try-it-title', text: `Try it: ${request.method} ${request.prefix}${request.path}` });
     const where = servedHere
-      ? el('p', { text: `Sent to the mock at ${location.origin}${request.prefix} (npm run docs:serve). The mock keeps what you change between sends; restart docs:serve to start over.` })
+      ? el('p', {
+          text: `Sent to the mock at ${location.origin}${request.prefix} (npm run docs:serve). The mock keeps what you change between sends; restart docs:serve to start over.`,
+        })
       : el('p', { text: 'Sending needs the page served by npm run docs:serve (it also serves the mock); opened from disk, the form only shows the request.' });
     const groups = [];
     const fieldset = (legend, group, items) =>
-      items.length ? el('fieldset', {}, [el('legend', { text: legend }), ...items.map((p) => field(group, p.name, p.value, p.required ? `${p.name} (required)` : p.name))]) : null;
+      items.length
+        ? el('fieldset', {}, [el('legend', { text: legend }), ...items.map((p) => field(group, p.name, p.value, p.required ? `${p.name} (required)` : p.name))])
+        : null;
     groups.push(fieldset('Path', 'path', request.pathParams));
     groups.push(fieldset('Query', 'query', request.query));
     const headers = [...request.headers];

@@ -120,9 +120,13 @@ export function odataQueryExample(document, operation, parameters = []) {
   const isText = (/** @type {[string, any]} */ [name, schema]) => name !== 'id' && [schema.type].flat().includes('string') && !schema.format && !schema.enum;
   const text = properties.find((p) => isText(p) && typeof first?.[p[0]] === 'string' && first[p[0]]) ?? properties.find(isText);
   const navigation = properties.find(([, schema]) => isNavigation(schema, resolve));
-  const letter = String(first?.[String(text?.[0])] ?? 'A').charAt(0).replace(/'/g, "''") || 'A';
+  const letter =
+    String(first?.[String(text?.[0])] ?? 'A')
+      .charAt(0)
+      .replace(/'/g, "''") || 'A';
   // Without a text property: the key (`id`), else the first primitive property, else nothing.
-  const plain = properties.find(([name]) => name === 'id') ?? properties.find(([, schema]) => !['object', 'array'].some((t) => [schema.type].flat().includes(t)));
+  const plain =
+    properties.find(([name]) => name === 'id') ?? properties.find(([, schema]) => !['object', 'array'].some((t) => [schema.type].flat().includes(t)));
   const name = text?.[0] ?? plain?.[0];
   const key = properties.some(([property]) => property === 'id') ? 'id' : undefined;
   const built = {
@@ -173,7 +177,8 @@ export function sampleShape(document, entry, family, conveniences = new Set()) {
     const link = family === BUSINESS_CENTRAL ? ODATA_NEXT_LINK : NEXT_LINK;
     if (resolveSchema(document, schema?.properties?.value)?.type === 'array' && schema?.properties?.[link]) return 'list';
   }
-  if (family === RESOURCE_MANAGER && LONG_RUNNING_METHODS.includes(method) && conveniences.has('beginAndWait') && isLongRunning(document, operation)) return 'long-running';
+  if (family === RESOURCE_MANAGER && LONG_RUNNING_METHODS.includes(method) && conveniences.has('beginAndWait') && isLongRunning(document, operation))
+    return 'long-running';
   if (family === BUSINESS_CENTRAL && method === 'patch' && conveniences.has('patchWithETag') && ifMatchOf(parameters)?.required) return 'etag-patch';
   return 'call';
 }
@@ -188,7 +193,10 @@ export function isLongRunning(document, operation) {
 
 function resolveSchema(document, schema) {
   const resolved = deref(document, schema);
-  if (resolved?.allOf) return Object.assign({ properties: {} }, ...resolved.allOf.map((s) => resolveSchema(document, s)), { properties: Object.assign({}, ...resolved.allOf.map((s) => resolveSchema(document, s)?.properties ?? {})) });
+  if (resolved?.allOf)
+    return Object.assign({ properties: {} }, ...resolved.allOf.map((s) => resolveSchema(document, s)), {
+      properties: Object.assign({}, ...resolved.allOf.map((s) => resolveSchema(document, s)?.properties ?? {})),
+    });
   return resolved;
 }
 
@@ -199,9 +207,11 @@ const FACTORY = {
 
 const ts = (value) => JSON.stringify(value);
 const tsKey = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : ts(name));
-const tsObject = (entries) =>
-  entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${tsKey(k)}: ${v}`).join(', ')} }`;
-const tsValue = (value, indent) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
+const tsObject = (entries) => (entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${tsKey(k)}: ${v}`).join(', ')} }`);
+const tsValue = (value, indent) =>
+  JSON.stringify(value, null, 2)
+    .replace(/\n/g, `\n${indent}`)
+    .replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
 
 /** The TypeScript sample of one operation: this package's client, the result narrowed with `ok`. */
 export function typescriptSample(document, entry, family, conveniences) {
@@ -212,7 +222,10 @@ export function typescriptSample(document, entry, family, conveniences) {
   // resource management: the client fills in api-version; business data: the client adds /api/vX.Y.
   // A business-data list shows its query options (filtered and ordered, a page at a time).
   const odataList = shape === 'list' && family === BUSINESS_CENTRAL;
-  const query = request.query.filter((q) => !(family === RESOURCE_MANAGER && q.name === 'api-version') && (q.required || (odataList && ['$filter', '$orderby'].includes(q.name) && q.value !== '')));
+  const query = request.query.filter(
+    (q) =>
+      !(family === RESOURCE_MANAGER && q.name === 'api-version') && (q.required || (odataList && ['$filter', '$orderby'].includes(q.name) && q.value !== '')),
+  );
   const headers = request.headers.filter((h) => h.required && !(shape === 'etag-patch' && h.name.toLowerCase() === 'if-match'));
   const params = [];
   if (request.pathParams.length) params.push(['path', tsObject(request.pathParams.map((p) => [p.name, ts(p.value)]))]);

@@ -91,7 +91,13 @@ export function createDocsServer(root, { mock, allowHosts = [] } = {}) {
   const server = createServer(async (request, response) => {
     const target = request.url ?? '/';
     if (!hostAllowed(request.headers.host, allowHosts)) {
-      return answerAfterBody(request, () => plain(response, 421, `Host ${JSON.stringify(String(request.headers.host ?? '').slice(0, 100))} is not served here; use 127.0.0.1 or localhost (or start docs:serve with --allow-host)\n`));
+      return answerAfterBody(request, () =>
+        plain(
+          response,
+          421,
+          `Host ${JSON.stringify(String(request.headers.host ?? '').slice(0, 100))} is not served here; use 127.0.0.1 or localhost (or start docs:serve with --allow-host)\n`,
+        ),
+      );
     }
     if (target.length > MAX_URL) return answerAfterBody(request, () => plain(response, 414, 'Request target too long\n'));
     const rawPath = target.split(/[?#]/)[0];
@@ -102,7 +108,8 @@ export function createDocsServer(root, { mock, allowHosts = [] } = {}) {
       if (ready) return proxy(request, response, ready);
       return answerAfterBody(request, () => plain(response, 503, 'The mock did not start (see the docs:serve output)\n'));
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return answerAfterBody(request, () => plain(response, 405, 'Method not allowed\n', { allow: 'GET, HEAD' }));
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return answerAfterBody(request, () => plain(response, 405, 'Method not allowed\n', { allow: 'GET, HEAD' }));
     // A static file takes no body.
     if (Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding']) {
       return answerAfterBody(request, () => plain(response, 413, 'A request for a docs page has no body\n', { connection: 'close' }));

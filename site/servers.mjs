@@ -15,7 +15,10 @@ export function serverNote(document) {
   const variables = Object.entries(server.variables ?? {}).map(([name, variable]) => `\`{${name}}\`: ${variable.description ?? 'a server variable'}`.trim());
   const mock = mockUrlOf(document);
   const lines = [`**Server.** Requests go to \`${server.url}\` followed by the path.${variables.length ? ` ${variables.join(' ')}` : ''}`];
-  if (mock) lines.push(`**On the workspace's mock:** \`${mock}\` (\`npm run mock\`); \`npm run docs:serve\` also serves the mock at this page's own address, where "Try it" sends.`);
+  if (mock)
+    lines.push(
+      `**On the workspace's mock:** \`${mock}\` (\`npm run mock\`); \`npm run docs:serve\` also serves the mock at this page's own address, where "Try it" sends.`,
+    );
   return lines.join('\n\n');
 }
 
@@ -24,7 +27,8 @@ export function withServers(document, operations) {
   const note = serverNote(document);
   if (!note) return document;
   const mock = mockUrlOf(document);
-  if (mock) document.servers = [{ url: mock, description: `The workspace's mock (npm run mock). The service's own address is \`${document.servers[0].url}\`.` }];
+  if (mock)
+    document.servers = [{ url: mock, description: `The workspace's mock (npm run mock). The service's own address is \`${document.servers[0].url}\`.` }];
   document.info = { ...document.info, description: `${document.info?.description ?? ''}\n\n${note}`.trim() };
   for (const { operation } of operations) operation.description = `${operation.description ?? ''}\n\n${note}`.trim();
   return document;

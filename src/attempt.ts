@@ -4,8 +4,7 @@
  */
 import { ClientError } from './errors.js';
 
-export const aborted = (what: string, signal: AbortSignal) =>
-  new ClientError('aborted', `${what} was aborted by the caller.`, { cause: signal.reason });
+export const aborted = (what: string, signal: AbortSignal) => new ClientError('aborted', `${what} was aborted by the caller.`, { cause: signal.reason });
 
 /** Waits before a retry or a poll; the caller's signal ends the wait (and the call). */
 export async function pause(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {

@@ -20,7 +20,11 @@ export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 export const BODY_LIMIT = Symbol.for('provider-api-clients.bodyLimit');
 
 export const tooLarge = (limit: number, status?: number) =>
-  new ClientError('body-too-large', `the answer's body is over the ${limit}-byte limit (maxBodyBytes); not read further.`, status === undefined ? {} : { status });
+  new ClientError(
+    'body-too-large',
+    `the answer's body is over the ${limit}-byte limit (maxBodyBytes); not read further.`,
+    status === undefined ? {} : { status },
+  );
 
 const decoder = new TextDecoder();
 

@@ -27,7 +27,11 @@ export interface BusinessCentralOptions<Pins extends BusinessCentralApiVersions 
 }
 
 /** The paths a client with these pins (default versions when none) holding `Apis` (every API unless named) calls. */
-export type BusinessCentralPaths<Pins extends BusinessCentralApiVersions = {}, Apis extends BusinessCentralApiName = BusinessCentralApiName> = FamilyPaths<Family, Pins, Apis>;
+export type BusinessCentralPaths<Pins extends BusinessCentralApiVersions = {}, Apis extends BusinessCentralApiName = BusinessCentralApiName> = FamilyPaths<
+  Family,
+  Pins,
+  Apis
+>;
 
 // The named models, each at the newest non-preview version that defines it; `SchemaOf<api, name, version>` gives any other.
 export type Vendor = SchemaOf<'businesscentral', 'Vendor'>;
@@ -52,7 +56,10 @@ export interface UpdateVendorArgs<Pins extends BusinessCentralApiVersions = {}> 
 
 /** The result of the PATCH at `Path`, as the path method `PATCH` returns it. */
 export type PatchResult<P, Path extends keyof P> = OperationOf<P, Path, 'patch'> extends infer O extends Record<string | number, any> ? Result<O> : never;
-export type UpdateVendorResult<Pins extends BusinessCentralApiVersions = {}> = PatchResult<BusinessCentralPaths<Pins>, VendorPath & keyof BusinessCentralPaths<Pins>>;
+export type UpdateVendorResult<Pins extends BusinessCentralApiVersions = {}> = PatchResult<
+  BusinessCentralPaths<Pins>,
+  VendorPath & keyof BusinessCentralPaths<Pins>
+>;
 
 export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions = {}, Apis extends BusinessCentralApiName = BusinessCentralApiName>
   extends TypedClient<BusinessCentralPaths<Pins, Apis>> {
@@ -115,7 +122,9 @@ function clientOf(options: ClientOptions, held: Readonly<Record<string, HeldApi>
   function patch(path: string, init: ETagInit, what: string): Promise<any> {
     const { params = {}, eTag, body, headers, signal } = init ?? ({} as ETagInit);
     if (typeof eTag !== 'string' || !eTag.trim() || eTag.trim() === '*' || /[\r\n]/.test(eTag)) {
-      return Promise.reject(new ClientError('invalid-argument', `${what}: "eTag" must be the current eTag, not empty or "*"; nothing sent.`, { parameter: 'eTag' }));
+      return Promise.reject(
+        new ClientError('invalid-argument', `${what}: "eTag" must be the current eTag, not empty or "*"; nothing sent.`, { parameter: 'eTag' }),
+      );
     }
     return core.send('PATCH', path, { params: { ...params, header: { ...params.header, 'If-Match': eTag } }, body, headers, signal });
   }

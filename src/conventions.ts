@@ -75,7 +75,11 @@ export type ListInit<P, Path extends keyof P> = Flatten<ParamsArg<ParamsOf<Opera
 /** The paths of `P` whose PATCH requires an `If-Match` header. */
 export type ETagPatchPaths<P> = {
   // A path without a PATCH gives `never`, which would match any shape: ruled out first.
-  [K in keyof P]: [OperationOf<P, K, 'patch'>] extends [never] ? never : OperationOf<P, K, 'patch'> extends { parameters: { header: { 'If-Match': unknown } } } ? K : never;
+  [K in keyof P]: [OperationOf<P, K, 'patch'>] extends [never]
+    ? never
+    : OperationOf<P, K, 'patch'> extends { parameters: { header: { 'If-Match': unknown } } }
+      ? K
+      : never;
 }[keyof P] &
   string;
 
@@ -107,7 +111,9 @@ type PollLinks<R> = R extends { headers: infer H } ? (Declares<H, 'Azure-AsyncOp
 /** ARM's long-running shape: a 201 or 202 answer that declares an `Azure-AsyncOperation` or `Location` header. */
 type IsLongRunning<O> = [O] extends [never]
   ? false
-  : true extends (201 extends keyof Responses<O> ? PollLinks<Responses<O>[201]> : false) | (202 extends keyof Responses<O> ? PollLinks<Responses<O>[202]> : false)
+  : true extends
+        | (201 extends keyof Responses<O> ? PollLinks<Responses<O>[201]> : false)
+        | (202 extends keyof Responses<O> ? PollLinks<Responses<O>[202]> : false)
     ? true
     : false;
 

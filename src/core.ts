@@ -105,7 +105,11 @@ export function createCore(options: ClientOptions, family: Family, held: Readonl
         void response.body?.cancel().catch(() => {});
         const target = response.redirected ? response.url : response.headers.get('Location');
         const origin = target && URL.canParse(target, baseUrl) ? new URL(target, baseUrl).origin : 'an unknown place';
-        throw new ClientError('redirect', `${what} answered a redirect (${response.redirected ? 'followed by the fetch' : status}) to ${origin}; redirects are not followed.`, { status });
+        throw new ClientError(
+          'redirect',
+          `${what} answered a redirect (${response.redirected ? 'followed by the fetch' : status}) to ${origin}; redirects are not followed.`,
+          { status },
+        );
       }
       limitBody(response, maxBodyBytes);
     };
@@ -207,7 +211,11 @@ export function createCore(options: ClientOptions, family: Family, held: Readonl
       // request and read the answer against the wrong types. A pinned client is the way.
       if (asked != null && asked !== op.apiVersion) {
         return Promise.reject(
-          new ClientError('invalid-argument', `${what}: api-version ${String(asked)} is not ${op.apiVersion}, this client's; pin it: apiVersions: { ${op.apiName}: '${String(asked)}' }.`, { parameter: 'api-version' }),
+          new ClientError(
+            'invalid-argument',
+            `${what}: api-version ${String(asked)} is not ${op.apiVersion}, this client's; pin it: apiVersions: { ${op.apiName}: '${String(asked)}' }.`,
+            { parameter: 'api-version' },
+          ),
         );
       }
       query = { ...query, 'api-version': op.apiVersion };

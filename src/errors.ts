@@ -134,8 +134,7 @@ function holdsToken(root: unknown, token: string): boolean {
   return false;
 }
 
-const isBuiltinProto = (proto: object) =>
-  proto === Error.prototype || proto === Array.prototype || Object.getPrototypeOf(proto) === Error.prototype;
+const isBuiltinProto = (proto: object) => proto === Error.prototype || proto === Array.prototype || Object.getPrototypeOf(proto) === Error.prototype;
 
 function summarise(value: unknown, token: string, depth: number): Error {
   const source = (typeof value === 'object' && value !== null ? value : {}) as {
@@ -147,7 +146,9 @@ function summarise(value: unknown, token: string, depth: number): Error {
     errors?: unknown;
   };
   const text = (x: unknown) => (typeof x === 'string' ? redact(x, token) : undefined);
-  const message = text(source.message) ?? (typeof value === 'object' && value !== null ? `a rejected ${Object.prototype.toString.call(value).slice(8, -1)}` : redact(String(value), token));
+  const message =
+    text(source.message) ??
+    (typeof value === 'object' && value !== null ? `a rejected ${Object.prototype.toString.call(value).slice(8, -1)}` : redact(String(value), token));
   const summary = new Error(message);
   summary.name = text(source.name) ?? 'Error';
   summary.stack = text(source.stack) ?? `${summary.name}: ${message}`;

@@ -26,5 +26,7 @@ function withNodeFetch<O extends Pick<ClientOptions, 'fetch'>>(options: O): O {
 // Local exports win over the `export *` above; each is typed as the one it wraps.
 export const createResourceManagerClient: typeof root.createResourceManagerClient = (options) => root.createResourceManagerClient(withNodeFetch(options));
 export const createBusinessCentralClient: typeof root.createBusinessCentralClient = (options) => root.createBusinessCentralClient(withNodeFetch(options));
-export const createResourceManagerClientOf: typeof root.createResourceManagerClientOf = (named, options) => root.createResourceManagerClientOf(named, withNodeFetch(options));
-export const createBusinessCentralClientOf: typeof root.createBusinessCentralClientOf = (named, options) => root.createBusinessCentralClientOf(named, withNodeFetch(options));
+export const createResourceManagerClientOf: typeof root.createResourceManagerClientOf = (named, options) =>
+  root.createResourceManagerClientOf(named, withNodeFetch(options));
+export const createBusinessCentralClientOf: typeof root.createBusinessCentralClientOf = (named, options) =>
+  root.createBusinessCentralClientOf(named, withNodeFetch(options));

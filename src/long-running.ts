@@ -62,7 +62,8 @@ const TERMINAL = /^(succeeded|failed|canceled|cancelled)$/i;
 
 function positive(value: number | undefined, fallback: number, name: string, what: string): number {
   const ms = value ?? fallback;
-  if (!(ms >= 0 && ms <= 2 ** 31 - 1)) throw new ClientError('invalid-argument', `${what}: "${name}" must be 0 to 2147483647 ms; nothing sent.`, { parameter: name });
+  if (!(ms >= 0 && ms <= 2 ** 31 - 1))
+    throw new ClientError('invalid-argument', `${what}: "${name}" must be 0 to 2147483647 ms; nothing sent.`, { parameter: name });
   return ms;
 }
 
@@ -79,7 +80,8 @@ export async function pollUntilDone(core: Core, method: string, path: string, in
   const each = { signal, headers };
 
   const checked = (answer: Answer, step: string): Answer => {
-    if (!answer.ok) throw new ClientError('http', `${what}: ${step} answered ${answer.response.status}.`, { status: answer.response.status, body: answer.error });
+    if (!answer.ok)
+      throw new ClientError('http', `${what}: ${step} answered ${answer.response.status}.`, { status: answer.response.status, body: answer.error });
     return answer;
   };
   const link = (href: string | null | undefined, name: string): URL | undefined =>
@@ -115,7 +117,8 @@ export async function pollUntilDone(core: Core, method: string, path: string, in
     last = await get(at, steps[mode]);
     status = statusOf(last, mode);
     // Still running: a new monitor or Location link, when the poll names one, is where the next poll goes.
-    if (!TERMINAL.test(status)) at = (mode === 'OperationLocation' ? monitorOf(last) : mode === 'ResourceLocation' ? header(last, 'Location') : undefined) ?? at;
+    if (!TERMINAL.test(status))
+      at = (mode === 'OperationLocation' ? monitorOf(last) : mode === 'ResourceLocation' ? header(last, 'Location') : undefined) ?? at;
   }
   if (!/^succeeded$/i.test(status)) {
     const canceled = /^cancel/i.test(status);

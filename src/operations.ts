@@ -88,7 +88,6 @@ function pinnedVersions(family: Family, held: Readonly<Record<string, HeldApi>>,
   return pinned;
 }
 
-
 /**
  * "METHOD path" -> the operation at the version this client sends it with: the pinned
  * version of its API, else the operation's own target; or, for an operation only previews

@@ -104,7 +104,8 @@ export function readOptions(options: ClientOptions) {
   const given = [token, options.getToken, credential].filter((x) => x !== undefined).length;
   if (given !== 1) refuseOption('token', given ? 'or "getToken" or "credential": give exactly one' : 'or "getToken" or "credential" is required');
   if (token !== undefined && !isToken(token)) refuseOption('token', 'must be visible ASCII without spaces');
-  if (credential !== undefined && typeof (credential as Partial<TokenCredentialLike> | null)?.getToken !== 'function') refuseOption('credential', 'must have a getToken(scopes) method');
+  if (credential !== undefined && typeof (credential as Partial<TokenCredentialLike> | null)?.getToken !== 'function')
+    refuseOption('credential', 'must have a getToken(scopes) method');
   const scopes = options.scopes === undefined ? [] : typeof options.scopes === 'string' ? [options.scopes] : [...options.scopes];
   if (credential !== undefined && (!scopes.length || scopes.some((s) => typeof s !== 'string' || !s.trim()))) {
     refuseOption('scopes', 'must name the scopes to ask the credential for (one or more non-empty strings)');

@@ -26,7 +26,11 @@ export interface ResourceManagerOptions<Pins extends ResourceManagerApiVersions 
 }
 
 /** The paths a client with these pins (default versions when none) holding `Apis` (every API unless named) calls. */
-export type ResourceManagerPaths<Pins extends ResourceManagerApiVersions = {}, Apis extends ResourceManagerApiName = ResourceManagerApiName> = FamilyPaths<Family, Pins, Apis>;
+export type ResourceManagerPaths<Pins extends ResourceManagerApiVersions = {}, Apis extends ResourceManagerApiName = ResourceManagerApiName> = FamilyPaths<
+  Family,
+  Pins,
+  Apis
+>;
 
 // The named models, each at the newest non-preview version that defines it; `SchemaOf<api, name, version>` gives any other.
 export type RoleEligibilityScheduleRequest = SchemaOf<'authorization', 'RoleEligibilityScheduleRequest'>;
@@ -79,9 +83,15 @@ export interface ResourceManagerClient<Pins extends ResourceManagerApiVersions =
     init: PollInit<ResourceManagerPaths<Pins, Apis>, Path, M>,
   ): Promise<FinalOf<ResourceManagerPaths<Pins, Apis>, Path, M>>;
   /** `listPages` of the cached images of a region. */
-  listCachedImagePages(params: CachedImagesParams, options?: PageOptions): AsyncGenerator<PageOf<ResourceManagerPaths<Pins, Apis>, CachedImagesPath & keyof ResourceManagerPaths<Pins, Apis>>, void, undefined>;
+  listCachedImagePages(
+    params: CachedImagesParams,
+    options?: PageOptions,
+  ): AsyncGenerator<PageOf<ResourceManagerPaths<Pins, Apis>, CachedImagesPath & keyof ResourceManagerPaths<Pins, Apis>>, void, undefined>;
   /** `listAll` of the cached images of a region. */
-  listCachedImages(params: CachedImagesParams, options?: PageOptions): AsyncGenerator<ItemOf<ResourceManagerPaths<Pins, Apis>, CachedImagesPath & keyof ResourceManagerPaths<Pins, Apis>>, void, undefined>;
+  listCachedImages(
+    params: CachedImagesParams,
+    options?: PageOptions,
+  ): AsyncGenerator<ItemOf<ResourceManagerPaths<Pins, Apis>, CachedImagesPath & keyof ResourceManagerPaths<Pins, Apis>>, void, undefined>;
 }
 
 /** A client of every resource-management API the package holds. */
@@ -111,8 +121,10 @@ function clientOf(options: ClientOptions, held: Readonly<Record<string, HeldApi>
   const { listPages, listAll } = listsOf(core, 'nextLink');
 
   const imagesParams = (params: CachedImagesParams) => ({ path: { subscriptionId: params.subscriptionId, location: params.location } });
-  const listCachedImagePages = (params: CachedImagesParams, pageOptions: PageOptions = {}) => listPages(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
-  const listCachedImages = (params: CachedImagesParams, pageOptions: PageOptions = {}) => listAll(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
+  const listCachedImagePages = (params: CachedImagesParams, pageOptions: PageOptions = {}) =>
+    listPages(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
+  const listCachedImages = (params: CachedImagesParams, pageOptions: PageOptions = {}) =>
+    listAll(CACHED_IMAGES, { ...pageOptions, params: imagesParams(params) });
 
   const beginAndWait = (method: string, path: string, init?: Record<string, any>) => pollUntilDone(core, String(method).toUpperCase(), path, init);
 

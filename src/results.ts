@@ -58,7 +58,11 @@ export function diagnose(init: Record<string, any>, headers: unknown): [paramete
       return ['body', 'cannot be serialised as JSON'];
     }
   }
-  const sources: Array<[string, unknown]> = [['headers', headers], ['headers', init.headers], ['params.header', init.params?.header]];
+  const sources: Array<[string, unknown]> = [
+    ['headers', headers],
+    ['headers', init.headers],
+    ['params.header', init.params?.header],
+  ];
   for (const [where, source] of sources) {
     for (const [name, value] of entriesOf(source)) {
       if (value === undefined || value === null) continue;

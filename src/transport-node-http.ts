@@ -231,75 +231,71 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions = {}): NodeHtt
         settle();
         reject(abortReason ?? error);
       };
-      const req = (secure ? https : http).request(
-        url,
-        { method: request.method, headers, agent: secure ? httpsAgent : httpAgent },
-        (res) => {
-          const status = res.statusCode ?? 0;
-          const limit = (request as { maxBodyBytes?: number }).maxBodyBytes ?? defaultLimit;
-          const encoding = res.headers['content-encoding'];
-          const inflate = NULL_BODY.has(status) ? undefined : decoder(typeof encoding === 'string' ? encoding : undefined);
-          const chunks: Buffer[] = [];
-          let total = 0;
-          // The raw bytes count as well (they bound the work of inflating), then the
-          // inflated ones: both against the same limit.
-          let raw = 0;
-          const overLimit = () => {
-            const error = tooLarge(limit, status);
-            abortReason = error;
-            inflate?.destroy();
-            req.destroy(error);
-            fail(error);
-          };
-          if (Number(res.headers['content-length']) > limit) return overLimit();
-          const collect = (chunk: Buffer) => {
-            if (abortReason !== undefined) return;
-            total += chunk.length;
-            if (total > limit) return overLimit();
-            chunks.push(chunk);
-          };
-          res.on('error', fail);
-          if (inflate) {
-            res.on('data', (chunk: Buffer) => {
-              raw += chunk.length;
-              if (raw > limit) return overLimit();
-              inflate.write(chunk);
-            });
-            res.on('end', () => inflate.end());
-            inflate.on('data', collect);
-            inflate.on('error', fail);
-            inflate.on('end', finish);
-          } else {
-            res.on('data', collect);
-            res.on('end', finish);
-          }
-          function finish() {
-            if (abortReason !== undefined) return;
-            settle();
-            try {
-              const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-              const responseHeaders = new Headers();
-              const pairs = res.rawHeaders;
-              for (let i = 0; i < pairs.length; i += 2) {
-                const name = pairs[i]!.toLowerCase();
-                // The body handed on is decoded, so its original encoding and length no longer apply.
-                if (inflate && (name === 'content-encoding' || name === 'content-length')) continue;
-                responseHeaders.append(name, pairs[i + 1]!);
-              }
-              const response = new NodeHttpResponse(
-                NULL_BODY.has(status) ? null : body,
-                { status, statusText: res.statusMessage ?? '', headers: responseHeaders },
-                url.href,
-              );
-              // Read under `limit` already: the clients need not wrap it again.
-              (response as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT] = limit;
-              resolve(response);
-            } catch (error) {
-              reject(error);
+      const req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? httpsAgent : httpAgent }, (res) => {
+        const status = res.statusCode ?? 0;
+        const limit = (request as { maxBodyBytes?: number }).maxBodyBytes ?? defaultLimit;
+        const encoding = res.headers['content-encoding'];
+        const inflate = NULL_BODY.has(status) ? undefined : decoder(typeof encoding === 'string' ? encoding : undefined);
+        const chunks: Buffer[] = [];
+        let total = 0;
+        // The raw bytes count as well (they bound the work of inflating), then the
+        // inflated ones: both against the same limit.
+        let raw = 0;
+        const overLimit = () => {
+          const error = tooLarge(limit, status);
+          abortReason = error;
+          inflate?.destroy();
+          req.destroy(error);
+          fail(error);
+        };
+        if (Number(res.headers['content-length']) > limit) return overLimit();
+        const collect = (chunk: Buffer) => {
+          if (abortReason !== undefined) return;
+          total += chunk.length;
+          if (total > limit) return overLimit();
+          chunks.push(chunk);
+        };
+        res.on('error', fail);
+        if (inflate) {
+          res.on('data', (chunk: Buffer) => {
+            raw += chunk.length;
+            if (raw > limit) return overLimit();
+            inflate.write(chunk);
+          });
+          res.on('end', () => inflate.end());
+          inflate.on('data', collect);
+          inflate.on('error', fail);
+          inflate.on('end', finish);
+        } else {
+          res.on('data', collect);
+          res.on('end', finish);
+        }
+        function finish() {
+          if (abortReason !== undefined) return;
+          settle();
+          try {
+            const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+            const responseHeaders = new Headers();
+            const pairs = res.rawHeaders;
+            for (let i = 0; i < pairs.length; i += 2) {
+              const name = pairs[i]!.toLowerCase();
+              // The body handed on is decoded, so its original encoding and length no longer apply.
+              if (inflate && (name === 'content-encoding' || name === 'content-length')) continue;
+              responseHeaders.append(name, pairs[i + 1]!);
             }
+            const response = new NodeHttpResponse(
+              NULL_BODY.has(status) ? null : body,
+              { status, statusText: res.statusMessage ?? '', headers: responseHeaders },
+              url.href,
+            );
+            // Read under `limit` already: the clients need not wrap it again.
+            (response as Response & { [BODY_LIMIT]?: number })[BODY_LIMIT] = limit;
+            resolve(response);
+          } catch (error) {
+            reject(error);
           }
-        },
-      );
+        }
+      });
       req.on('error', fail);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (request instanceof NodeHttpRequest) request.onAbort(abortWith);

@@ -24,8 +24,7 @@ type PathsWithMethod<P, M extends HttpMethod> = {
 type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 // As in openapi-fetch: the init argument is optional only when nothing in it is required.
-type InitParam<Init> =
-  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 // `& Record<M, unknown>` only convinces the checker that M is a key; it changes no type.
 type Item<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
@@ -42,10 +41,7 @@ export type Result<Operation extends Record<string | number, any>, Init = {}> =
   | { ok: true; data: Defined<FetchResponse<Operation, Init, Media>['data']>; error?: never; response: Response }
   | { ok: false; data?: never; error: Defined<FetchResponse<Operation, Init, Media>['error']>; response: Response };
 
-export type Method<P, M extends HttpMethod> = <
-  Path extends PathsWithMethod<P, M>,
-  Init extends MaybeOptionalInit<Item<P, Path, M>, M>,
->(
+export type Method<P, M extends HttpMethod> = <Path extends PathsWithMethod<P, M>, Init extends MaybeOptionalInit<Item<P, Path, M>, M>>(
   url: Path,
   ...init: InitParam<Init>
 ) => Promise<Result<Op<P, Path, M>, Init>>;

@@ -22,8 +22,7 @@ type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }
 
 // `query` itself becomes optional only when api-version was its one required key.
 type PinnedQuery<Q, V> = Flatten<Omit<Q, 'api-version'> & { 'api-version'?: V }>;
-type QueryWithPinnedApiVersion<Q, V> =
-  [RequiredKeysOf<Omit<Q, 'api-version'>>] extends [never] ? { query?: PinnedQuery<Q, V> } : { query: PinnedQuery<Q, V> };
+type QueryWithPinnedApiVersion<Q, V> = [RequiredKeysOf<Omit<Q, 'api-version'>>] extends [never] ? { query?: PinnedQuery<Q, V> } : { query: PinnedQuery<Q, V> };
 
 /**
  * An operation whose query requires `api-version`, with it optional and typed as the one
@@ -60,7 +59,13 @@ type OperationAt<F extends FamilyName, A extends keyof Paths[F], V, Path, M> = V
  */
 export type UnpinnedPaths<F extends FamilyName, A extends keyof Paths[F]> = {
   [Path in PathKeysOf<F, A> as { [M in HttpMethod]: OpKey<M, Path> extends keyof TargetsOf<F, A> ? M : never }[HttpMethod] extends never ? never : Path]: {
-    [M in HttpMethod as OpKey<M, Path> extends keyof TargetsOf<F, A> ? M : never]: OperationAt<F, A, TargetsOf<F, A>[OpKey<M, Path> & keyof TargetsOf<F, A>], Path, M>;
+    [M in HttpMethod as OpKey<M, Path> extends keyof TargetsOf<F, A> ? M : never]: OperationAt<
+      F,
+      A,
+      TargetsOf<F, A>[OpKey<M, Path> & keyof TargetsOf<F, A>],
+      Path,
+      M
+    >;
   };
 };
 
@@ -72,7 +77,9 @@ type ApiPaths<F extends FamilyName, Pins, A extends keyof Paths[F]> = A extends 
   : UnpinnedPaths<F, A>;
 
 /** The paths a client of family F holding `Apis` (every API unless named) with these pins can call: each API as it is sent. */
-export type FamilyPaths<F extends FamilyName, Pins, Apis extends keyof Paths[F] = keyof Paths[F]> = UnionToIntersection<{ [A in Apis]: ApiPaths<F, Pins, A> }[Apis]>;
+export type FamilyPaths<F extends FamilyName, Pins, Apis extends keyof Paths[F] = keyof Paths[F]> = UnionToIntersection<
+  { [A in Apis]: ApiPaths<F, Pins, A> }[Apis]
+>;
 
 /** Schema `Name` of `S`, or never when that version does not define it. */
 export type SchemaIn<S, Name extends string> = S extends { [K in Name]: infer T } ? T : never;
@@ -99,11 +106,10 @@ export type SchemaVersionOf<A extends ApiName, Name extends string> = A extends 
  * A schema of one API, at the newest non-preview version that defines it or the version
  * given: `SchemaOf<'businesscentral', 'Vendor'>`, `SchemaOf<'sql', 'CheckNameAvailabilityResponse', '2025-01-01'>`.
  */
-export type SchemaOf<
-  A extends ApiName,
-  Name extends string,
-  V extends VersionOf<A> = SchemaVersionOf<A, Name>,
-> = SchemaIn<AllComponents[A][V] extends { schemas: infer S } ? S : never, Name>;
+export type SchemaOf<A extends ApiName, Name extends string, V extends VersionOf<A> = SchemaVersionOf<A, Name>> = SchemaIn<
+  AllComponents[A][V] extends { schemas: infer S } ? S : never,
+  Name
+>;
 
 // openapi-typescript's read/write markers (--read-write-markers), structurally: every
 // generated file declares the same two, so they are matched by shape, not imported from
@@ -112,14 +118,15 @@ type ReadMarker<T = unknown> = { readonly $read: T };
 type WriteMarker<T = unknown> = { readonly $write: T };
 
 /** A schema as sent in a request: read-only fields dropped (as openapi-fetch does for bodies). */
-export type Writable<T> = T extends ReadMarker<any>
-  ? never
-  : T extends WriteMarker<infer U>
-    ? Writable<U>
-    : T extends (infer E)[]
-      ? Writable<E>[]
-      : T extends object
-        ? { [K in keyof T as NonNullable<T[K]> extends ReadMarker<any> ? never : K]: Writable<T[K]> } & {
-            [K in keyof T as NonNullable<T[K]> extends ReadMarker<any> ? K : never]?: never;
-          }
-        : T;
+export type Writable<T> =
+  T extends ReadMarker<any>
+    ? never
+    : T extends WriteMarker<infer U>
+      ? Writable<U>
+      : T extends (infer E)[]
+        ? Writable<E>[]
+        : T extends object
+          ? { [K in keyof T as NonNullable<T[K]> extends ReadMarker<any> ? never : K]: Writable<T[K]> } & {
+              [K in keyof T as NonNullable<T[K]> extends ReadMarker<any> ? K : never]?: never;
+            }
+          : T;

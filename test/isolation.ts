@@ -12,7 +12,18 @@ import { join, relative, sep } from 'node:path';
 import { filesUnder } from '../lib/walk.mjs';
 
 /** The unit project's folders (vitest.config.ts); their non-test modules are helpers the tests import. */
-export const UNIT = ['test/unit', 'test/model', 'test/lint', 'test/spec', 'test/pipeline', 'test/changes', 'test/growth', 'test/package', 'test/security', 'test/deps'];
+export const UNIT = [
+  'test/unit',
+  'test/model',
+  'test/lint',
+  'test/spec',
+  'test/pipeline',
+  'test/changes',
+  'test/growth',
+  'test/package',
+  'test/security',
+  'test/deps',
+];
 
 // What a file must not do when its worker's modules are shared with the next file.
 const FORBIDDEN: Array<[RegExp, string]> = [

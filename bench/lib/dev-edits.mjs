@@ -29,25 +29,29 @@ export function startDev(dir, env) {
     output: () => out,
     /** Resolves with performance.now() once `pattern` appears in the output after `from`. */
     waitFor: (/** @type {RegExp} */ pattern, /** @type {number} */ from, timeoutMs = 120_000) =>
-      /** @type {Promise<number>} */ (new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}\n${out.slice(from)}`)), timeoutMs);
-        const w = {
-          test: (/** @type {string} */ text) => {
-            if (!pattern.test(text.slice(from))) return false;
-            clearTimeout(timer);
-            resolve(performance.now());
-            return true;
-          },
-        };
-        if (!w.test(out)) waiters.push(w);
-      })),
+      /** @type {Promise<number>} */ (
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}\n${out.slice(from)}`)), timeoutMs);
+          const w = {
+            test: (/** @type {string} */ text) => {
+              if (!pattern.test(text.slice(from))) return false;
+              clearTimeout(timer);
+              resolve(performance.now());
+              return true;
+            },
+          };
+          if (!w.test(out)) waiters.push(w);
+        })
+      ),
     /** SIGTERM, then resolves once dev has exited (it finishes a dist/ compile first), so the workspace can go. */
     stop: () =>
-      /** @type {Promise<void>} */ (new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      })),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        })
+      ),
   };
 }
 
@@ -116,7 +120,9 @@ export async function timeBursts(dev, dir, samples, gapMs, pauseMs, what = SHIPM
 }
 
 if (isMain(import.meta.url)) {
-  const { values: opts } = parseArgs({ options: { documents: { type: 'string', default: '100' }, samples: { type: 'string', default: '5' }, gap: { type: 'string', default: '150' } } });
+  const { values: opts } = parseArgs({
+    options: { documents: { type: 'string', default: '100' }, samples: { type: 'string', default: '5' }, gap: { type: 'string', default: '150' } },
+  });
   const env = { ...process.env, ...QUIET_ENV, PROVIDER_API_BUILD_SERVER: 'off' };
   const { dir, remove } = await workspaceOfN(Number(opts.documents));
   try {

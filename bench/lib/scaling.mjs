@@ -15,7 +15,11 @@ const run = promisify(execFile);
 export function syntheticDocument(n) {
   const paths = {};
   const schemas = {
-    CloudError: { title: 'CloudError', type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } } },
+    CloudError: {
+      title: 'CloudError',
+      type: 'object',
+      properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+    },
   };
   for (let i = 0; i < n; i++) {
     schemas[`Thing${i}`] = {
@@ -65,7 +69,10 @@ export function syntheticDocument(n) {
         'api-version': { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', minLength: 1 } },
       },
       securitySchemes: {
-        azure_auth: { type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://login.test/authorize', scopes: { user_impersonation: 'Act as the user.' } } } },
+        azure_auth: {
+          type: 'oauth2',
+          flows: { implicit: { authorizationUrl: 'https://login.test/authorize', scopes: { user_impersonation: 'Act as the user.' } } },
+        },
       },
     },
   };

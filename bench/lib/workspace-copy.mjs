@@ -5,7 +5,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
-const ENTRIES = ['specs', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'generated', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src'];
+const ENTRIES = [
+  'specs',
+  'lib',
+  'model',
+  'rules',
+  'mock',
+  'changes',
+  'contract',
+  'site',
+  'pipeline',
+  'generated',
+  'redocly.yaml',
+  '.spectral.yaml',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'src',
+];
 
 export async function workspaceCopy(prefix = 'bench-') {
   const dir = await mkdtemp(join(tmpdir(), prefix));

@@ -56,7 +56,8 @@ export function respond({ body, state }) {
   const { name } = body;
   const broken = brokenNameRule(name);
   if (broken) return answer(200, { name, available: false, reason: 'Invalid', message: invalidNameMessage(name, broken) });
-  if (state.takenNames.has(name) || storedNames(state, body.type).has(name.toLowerCase())) return answer(200, { name, available: false, reason: 'AlreadyExists', message: `Server name '${name}' is already in use.` });
+  if (state.takenNames.has(name) || storedNames(state, body.type).has(name.toLowerCase()))
+    return answer(200, { name, available: false, reason: 'AlreadyExists', message: `Server name '${name}' is already in use.` });
   return answer(200, { name, available: true });
 }
 
@@ -65,7 +66,13 @@ export function rejected({ body, doc, validations }) {
   const type = body && typeof body === 'object' && !Array.isArray(body) ? body.type : undefined;
   const known = knownTypes(doc.document);
   if (typeof type === 'string' && known.length && !known.includes(type)) {
-    return errorAnswer(400, 'UnknownNameType', `'${type}' is not a resource type known to a subscription-level name check (known: ${known.join(', ')}).`, { target: 'type' });
+    return errorAnswer(400, 'UnknownNameType', `'${type}' is not a resource type known to a subscription-level name check (known: ${known.join(', ')}).`, {
+      target: 'type',
+    });
   }
-  return errorAnswer(400, 'InvalidNameAvailabilityRequest', `The name availability request is invalid: ${describeViolations(validations) || 'the body is not a name and a type'}.`);
+  return errorAnswer(
+    400,
+    'InvalidNameAvailabilityRequest',
+    `The name availability request is invalid: ${describeViolations(validations) || 'the body is not a name and a type'}.`,
+  );
 }

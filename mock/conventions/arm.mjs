@@ -46,7 +46,17 @@ import { RESOURCE_MANAGER } from '../../model/family.mjs';
 import { withoutReadOnly } from '../../model/read-only.mjs';
 import { pollEntry, removeResource, setProvisioningState, startOperation, stateValue } from './long-running.mjs';
 import { PAGE_SIZE, pageOf, pagingShape } from './paging.mjs';
-import { documentedAnswer, jsonMedia, parameterExample, parametersOf, propertiesOf, successExamples, successSchema, successStatuses, statusFor } from './shapes.mjs';
+import {
+  documentedAnswer,
+  jsonMedia,
+  parameterExample,
+  parametersOf,
+  propertiesOf,
+  successExamples,
+  successSchema,
+  successStatuses,
+  statusFor,
+} from './shapes.mjs';
 
 const FAMILY = RESOURCE_MANAGER;
 const KINDS = { instance: { get: 'read', put: 'put', patch: 'patch', delete: 'delete' }, collection: { get: 'list' }, action: { post: 'action' } };
@@ -97,9 +107,18 @@ function typeInfo(document, put) {
   const requestSchema = deref(document, deref(document, put.requestBody)?.content?.['application/json']?.schema);
   const top = { ...propertiesOf(document, requestSchema), ...propertiesOf(document, successSchema(document, put)) };
   const inner = propertiesOf(document, top.properties);
-  const readOnly = (properties) => new Set(Object.entries(properties).filter(([, p]) => p?.readOnly === true).map(([name]) => name));
+  const readOnly = (properties) =>
+    new Set(
+      Object.entries(properties)
+        .filter(([, p]) => p?.readOnly === true)
+        .map(([name]) => name),
+    );
   const stateOf = (p) => (p ? { enum: Array.isArray(deref(document, p)?.enum) ? [...deref(document, p).enum] : undefined } : undefined);
-  const stateField = inner.provisioningState ? { where: 'properties', ...stateOf(inner.provisioningState) } : top.provisioningState ? { where: 'top', ...stateOf(top.provisioningState) } : undefined;
+  const stateField = inner.provisioningState
+    ? { where: 'properties', ...stateOf(inner.provisioningState) }
+    : top.provisioningState
+      ? { where: 'top', ...stateOf(top.provisioningState) }
+      : undefined;
   return {
     requestSchema,
     readOnlyTop: new Set([...SERVER_FIELDS, ...readOnly(top), ...(stateField?.where === 'top' ? ['provisioningState'] : [])]),
@@ -120,7 +139,8 @@ export function armCatalogue(documents) {
   for (const doc of documents) {
     if (doc.family !== FAMILY) continue;
     const lifecycle = lifecycleTypes(doc);
-    for (const [type, { op: put, operation }] of lifecycle) if (!types.has(type)) types.set(type, { name: templateShape(put.docPath)?.type, ...typeInfo(doc.document, operation) });
+    for (const [type, { op: put, operation }] of lifecycle)
+      if (!types.has(type)) types.set(type, { name: templateShape(put.docPath)?.type, ...typeInfo(doc.document, operation) });
     for (const op of doc.operations) {
       const found = armShape(doc, op, lifecycle);
       if (found) covered.push({ doc, op, ...found });
@@ -147,7 +167,10 @@ export function armCatalogue(documents) {
     const [example] = successExamples(doc.document, operation);
     const parameters = parametersOf(doc.document, doc.document.paths[op.docPath], operation);
     const path = op.docPath.replace(/\{([^}]+)\}/g, (whole, name) => {
-      const value = parameterExample(doc.document, parameters.find((p) => p.in === 'path' && p.name === name));
+      const value = parameterExample(
+        doc.document,
+        parameters.find((p) => p.in === 'path' && p.name === name),
+      );
       return value === undefined ? whole : doc.multiSegment?.has(name) ? String(value) : encodeURIComponent(String(value));
     });
     const parsed = isObject(example) && !path.includes('{') ? parseResourcePath(path) : undefined;
@@ -163,7 +186,13 @@ function entryOf(types, resource) {
   const parsed = parseResourcePath(resource.id);
   const info = parsed?.kind === 'instance' ? types.get(lower(parsed.type)) : undefined;
   if (!parsed || !info) return undefined;
-  return { key: parsed.key, id: parsed.id, type: info.name, resource: { ...structuredClone(resource), id: parsed.id, name: parsed.name, type: info.name }, stateField: info.stateField };
+  return {
+    key: parsed.key,
+    id: parsed.id,
+    type: info.name,
+    resource: { ...structuredClone(resource), id: parsed.id, name: parsed.name, type: info.name },
+    stateField: info.stateField,
+  };
 }
 
 /** The handler of one covered operation: { convention, respond }. */
@@ -177,7 +206,12 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const pathOf = (ctx) => (doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath);
   /** The resource the request names (the operation's template matched, so always one). */
   const where = (ctx) => parseResourcePath(pathOf(ctx));
-  const notFound = (parsed) => errorAnswer(404, 'ResourceNotFound', `The resource '${parsed.type}/${parsed.names.join('/')}' under ${parsed.resourceGroup === undefined ? `scope '${parsed.scope || '/'}'` : `resource group '${parsed.resourceGroup}'`} was not found (${parsed.id}).`);
+  const notFound = (parsed) =>
+    errorAnswer(
+      404,
+      'ResourceNotFound',
+      `The resource '${parsed.type}/${parsed.names.join('/')}' under ${parsed.resourceGroup === undefined ? `scope '${parsed.scope || '/'}'` : `resource group '${parsed.resourceGroup}'`} was not found (${parsed.id}).`,
+    );
   /**
    * A path whose scope is no ARM scope (a `{scope}` parameter takes anything): 400, coded
    * as ARM's front door codes a request it cannot place (`MissingSubscription`).
@@ -185,8 +219,14 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
    */
   const badScope = (path) => {
     const scope = scopeProblem(path) ?? path;
-    const forms = '/subscriptions/{subscriptionId}, /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}, a resource id (…/providers/{Namespace}/{type}/{name}), or a management group (/providers/Microsoft.Management/managementGroups/{groupId})';
-    return errorAnswer(400, 'MissingSubscription', `The scope '${scope.slice(0, 200)}' is not an ARM scope: the request did not have a subscription or a valid tenant level resource provider. A scope is ${forms}.`, { target: 'scope' });
+    const forms =
+      '/subscriptions/{subscriptionId}, /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}, a resource id (…/providers/{Namespace}/{type}/{name}), or a management group (/providers/Microsoft.Management/managementGroups/{groupId})';
+    return errorAnswer(
+      400,
+      'MissingSubscription',
+      `The scope '${scope.slice(0, 200)}' is not an ARM scope: the request did not have a subscription or a valid tenant level resource provider. A scope is ${forms}.`,
+      { target: 'scope' },
+    );
   };
   /** The request body's schema: the operation's own (a PATCH's update schema), else its type's PUT's. */
   const bodySchema = jsonMedia(document, operation.requestBody)?.schema ?? info.requestSchema;
@@ -195,12 +235,20 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
     if (!parsed.parentKey || !catalogue.types.has(lower(parsed.parentType))) return undefined;
     if (ctx.state.resourceStore().has(parsed.parentKey)) return undefined;
     const parentNames = parsed.names.slice(0, parsed.types.length - 1);
-    return errorAnswer(404, 'ParentResourceNotFound', `Can not perform requested operation on nested resource. Parent resource '${parentNames.join('/')}' (${parsed.parentType}) not found.`);
+    return errorAnswer(
+      404,
+      'ParentResourceNotFound',
+      `Can not perform requested operation on nested resource. Parent resource '${parentNames.join('/')}' (${parsed.parentType}) not found.`,
+    );
   };
   const busy = (entry, ctx) => {
     const running = entry?.operation && ctx.state.operations.get(entry.operation);
     return running?.status === 'InProgress'
-      ? errorAnswer(409, 'AnotherOperationInProgress', `The resource ${entry.id} has a long-running operation in progress (${running.method}, ${running.id}); retry when it has ended.`)
+      ? errorAnswer(
+          409,
+          'AnotherOperationInProgress',
+          `The resource ${entry.id} has a long-running operation in progress (${running.method}, ${running.id}); retry when it has ended.`,
+        )
       : undefined;
   };
   /**
@@ -226,7 +274,9 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   /** Read-only values the server keeps across a replace (what it computed, not what was sent). */
   const kept = (previous) => {
     const top = Object.fromEntries(Object.entries(previous ?? {}).filter(([field]) => info.readOnlyTop.has(field) && !['id', 'name', 'type'].includes(field)));
-    const inner = Object.fromEntries(Object.entries(isObject(previous?.properties) ? previous.properties : {}).filter(([field]) => info.readOnlyInner.has(field)));
+    const inner = Object.fromEntries(
+      Object.entries(isObject(previous?.properties) ? previous.properties : {}).filter(([field]) => info.readOnlyInner.has(field)),
+    );
     return { top, inner };
   };
   const stamp = (resource, previous) => {
@@ -245,7 +295,14 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       setProvisioningState(entry, stateValue(entry.stateField, 'Succeeded'));
       return answer(status, structuredClone(entry.resource));
     }
-    const headers = startOperation(ctx, { entry, phase, namespace: parsed.namespace, subscription: parsed.subscription, headers: pollingHeadersOf(deref(document, operation.responses?.[String(status)])), request: request(ctx) });
+    const headers = startOperation(ctx, {
+      entry,
+      phase,
+      namespace: parsed.namespace,
+      subscription: parsed.subscription,
+      headers: pollingHeadersOf(deref(document, operation.responses?.[String(status)])),
+      request: request(ctx),
+    });
     return status === 202 ? { status, headers, body: undefined } : answer(status, structuredClone(entry.resource), headers);
   }
 
@@ -302,16 +359,32 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       const declared = successStatuses(operation);
       if (!lro || !declared.includes(202)) return documented(statusFor(operation, 200));
       const result = declared.includes(200) ? documented(200) : { status: 204, headers: {}, body: undefined };
-      const headers = startOperation(ctx, { entry, phase: 'action', result, namespace: parsed.namespace, subscription: parsed.subscription, headers: pollingHeadersOf(deref(document, operation.responses?.['202'])), request: request(ctx) });
+      const headers = startOperation(ctx, {
+        entry,
+        phase: 'action',
+        result,
+        namespace: parsed.namespace,
+        subscription: parsed.subscription,
+        headers: pollingHeadersOf(deref(document, operation.responses?.['202'])),
+        request: request(ctx),
+      });
       return { status: 202, headers, body: undefined };
     },
     list(ctx, parsed) {
       // `$filter` (where the list declares it): atScope() and `<field> eq '<value>'` terms.
       const asked = declaresFilter ? ctx.query.$filter : undefined;
       const filter = asked === undefined ? { atScope: false, equals: [] } : listFilter(asked);
-      if (!filter) return errorAnswer(400, 'InvalidFilter', `$filter ${JSON.stringify(String(asked).slice(0, 200))} is not one the mock reads on an ARM list: atScope() and <field> eq '<value>' terms joined by and.`, { target: '$filter' });
+      if (!filter)
+        return errorAnswer(
+          400,
+          'InvalidFilter',
+          `$filter ${JSON.stringify(String(asked).slice(0, 200))} is not one the mock reads on an ARM list: atScope() and <field> eq '<value>' terms joined by and.`,
+          { target: '$filter' },
+        );
       const matches = (resource) => filter.equals.every(([field, value]) => lower(resource.properties?.[field] ?? resource[field]) === lower(value));
-      const items = [...ctx.state.resourceStore().values()].filter((entry) => inCollection(parseResourcePath(entry.id), parsed, filter) && matches(entry.resource)).map((entry) => entry.resource);
+      const items = [...ctx.state.resourceStore().values()]
+        .filter((entry) => inCollection(parseResourcePath(entry.id), parsed, filter) && matches(entry.resource))
+        .map((entry) => entry.resource);
       const { body, refused } = pageOf(items, ctx.state.resourcePageSize ?? PAGE_SIZE, paging, ctx, doc.version);
       return refused ?? answer(statusFor(operation, 200), body);
     },
@@ -361,11 +434,16 @@ export function seedResources(state, catalogue, resources) {
   if (!Array.isArray(resources)) throw new Error('seed: "resources" must be an array of ARM resources, each with its "id".');
   return resources.map((resource, i) => {
     const where = `seed resources[${i}]`;
-    if (!isObject(resource) || typeof resource.id !== 'string') throw new Error(`${where}: give the resource with its "id" (/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}, or its type at another ARM scope: {scope}/providers/{Namespace}/{type}/{name}).`);
+    if (!isObject(resource) || typeof resource.id !== 'string')
+      throw new Error(
+        `${where}: give the resource with its "id" (/subscriptions/{s}/resourceGroups/{rg}/providers/{Namespace}/{type}/{name}, or its type at another ARM scope: {scope}/providers/{Namespace}/{type}/{name}).`,
+      );
     const entry = entryOf(catalogue.types, resource);
     if (!entry) {
       const known = [...catalogue.types.values()].map((t) => t.name).join(', ') || 'none';
-      throw new Error(`${where}: ${JSON.stringify(resource.id.slice(0, 200))} is not the id of a resource type whose document declares a PUT (types: ${known}).`);
+      throw new Error(
+        `${where}: ${JSON.stringify(resource.id.slice(0, 200))} is not the id of a resource type whose document declares a PUT (types: ${known}).`,
+      );
     }
     state.resourceStore().set(entry.key, entry);
     return structuredClone(entry.resource);

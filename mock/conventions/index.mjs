@@ -27,7 +27,12 @@ export const CONVENTIONS = [
   //    management's resource lifecycle (arm.mjs: the types whose document declares a PUT
   //    on the instance path, with long-running operations, long-running.mjs), else its
   //    nextLink paging (paging.mjs);
-  { names: ODATA_CONVENTIONS, covers: ({ doc, op }) => odataShape(doc, op), gather: (covered) => ({ sets: catalogueSets(covered) }), handler: (o, { sets }) => odataHandler({ ...o, sets }) },
+  {
+    names: ODATA_CONVENTIONS,
+    covers: ({ doc, op }) => odataShape(doc, op),
+    gather: (covered) => ({ sets: catalogueSets(covered) }),
+    handler: (o, { sets }) => odataHandler({ ...o, sets }),
+  },
   { names: ARM_CONVENTIONS, covers: ({ op, arm }) => arm.covered.get(op), handler: ({ shape }, { arm }) => armHandler(shape, arm) },
   {
     names: ['arm-paging'],
@@ -68,7 +73,10 @@ export function applyConventions(documents) {
       covered.get(/** @type {Convention} */ (convention))?.push(o);
     }
   }
-  const shared = Object.assign({ pagedOperations: new Map(), arm: catalogue }, ...CONVENTIONS.map((convention) => convention.gather?.(covered.get(convention) ?? []) ?? {}));
+  const shared = Object.assign(
+    { pagedOperations: new Map(), arm: catalogue },
+    ...CONVENTIONS.map((convention) => convention.gather?.(covered.get(convention) ?? []) ?? {}),
+  );
   for (const [convention, list] of covered) {
     for (const o of list) {
       o.op.handler = convention.handler(o, shared);

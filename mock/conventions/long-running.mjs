@@ -37,7 +37,12 @@ const TERMINAL = ['Succeeded', 'Failed', 'Canceled'];
 export const OUTCOMES = TERMINAL;
 const MONITOR = /^(?:\/subscriptions\/([^/]+))?\/providers\/([^/]+)\/(operationStatuses|operationResults)\/([^/]+)$/i;
 const DEFAULTS = { polls: 1, retryAfter: 1, outcome: 'Succeeded', status: 400 };
-const NON_TERMINAL = { create: ['Creating', 'Accepted', 'Provisioning', 'Updating', 'InProgress'], replace: ['Updating', 'Accepted', 'Creating', 'InProgress'], update: ['Updating', 'Accepted', 'InProgress'], delete: ['Deleting', 'Accepted', 'InProgress'] };
+const NON_TERMINAL = {
+  create: ['Creating', 'Accepted', 'Provisioning', 'Updating', 'InProgress'],
+  replace: ['Updating', 'Accepted', 'Creating', 'InProgress'],
+  update: ['Updating', 'Accepted', 'InProgress'],
+  delete: ['Deleting', 'Accepted', 'InProgress'],
+};
 
 /**
  * A provisioningState value for `phase` ('create', 'replace', 'update', 'delete', or a
@@ -172,9 +177,14 @@ export function monitorAnswer(state, method, path, origin) {
   const id = decodeURIComponent(found[4]);
   const operation = state.operations.get(id);
   if (!operation) {
-    return errorAnswer(404, 'OperationNotFound', `No long-running operation '${id.slice(0, 100)}' is known to the mock (it started none with this id, or it was reset).`);
+    return errorAnswer(
+      404,
+      'OperationNotFound',
+      `No long-running operation '${id.slice(0, 100)}' is known to the mock (it started none with this id, or it was reset).`,
+    );
   }
-  if (method !== 'GET') return errorAnswer(405, 'MethodNotAllowed', `${method} is not allowed on a status URL; poll it with GET.`, { headers: { allow: 'GET' } });
+  if (method !== 'GET')
+    return errorAnswer(405, 'MethodNotAllowed', `${method} is not allowed on a status URL; poll it with GET.`, { headers: { allow: 'GET' } });
   poll(state, operation);
   const retry = { 'retry-after': String(operation.retryAfter) };
   if (found[3].toLowerCase() === 'operationstatuses') {
@@ -183,7 +193,12 @@ export function monitorAnswer(state, method, path, origin) {
     if (operation.error) body.error = structuredClone(operation.error);
     return answer(200, body, operation.status === 'InProgress' ? retry : {});
   }
-  if (operation.status === 'InProgress') return { status: 202, headers: { location: `${origin}${operation.resultPath}?api-version=${encodeURIComponent(operation.apiVersion)}`, ...retry }, body: undefined };
+  if (operation.status === 'InProgress')
+    return {
+      status: 202,
+      headers: { location: `${origin}${operation.resultPath}?api-version=${encodeURIComponent(operation.apiVersion)}`, ...retry },
+      body: undefined,
+    };
   if (operation.status !== 'Succeeded') return errorAnswer(operation.errorStatus, operation.error.code, operation.error.message);
   if (operation.phase === 'delete') return { status: 204, headers: {}, body: undefined };
   if (operation.phase === 'action') return structuredClone(operation.result);
@@ -204,20 +219,26 @@ export function checkLongRunningRule(rule) {
   const unknown = Object.keys(rule).filter((key) => !RULE_KEYS.includes(key));
   if (unknown.length) throw new Error(`${where}: unknown ${unknown.map((k) => JSON.stringify(k)).join(', ')} (known: ${RULE_KEYS.join(', ')}).`);
   const { when, times, polls, retryAfter, outcome, error, status, operation } = rule;
-  if (when !== undefined && typeof when !== 'function' && !isObject(when)) throw new Error(`${where}: "when" must be a function of the request or an object to match it against.`);
+  if (when !== undefined && typeof when !== 'function' && !isObject(when))
+    throw new Error(`${where}: "when" must be a function of the request or an object to match it against.`);
   if (isObject(when)) {
     const odd = Object.keys(when).filter((key) => !WHEN_KEYS.includes(key));
     if (odd.length) throw new Error(`${where}: "when" names ${odd.map((k) => JSON.stringify(k)).join(', ')} (a request has ${WHEN_KEYS.join(', ')}).`);
   }
-  if (times !== undefined && !(Number.isInteger(times) && times >= 1)) throw new Error(`${where}: "times" must be a whole number from 1 (leave it out for every operation until reset).`);
-  if (polls !== undefined && !(Number.isInteger(polls) && polls >= 1 && polls <= 1000)) throw new Error(`${where}: "polls" must be a whole number from 1 to 1000 (the poll on which the operation ends).`);
-  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && retryAfter >= 0 && retryAfter <= 3600)) throw new Error(`${where}: "retryAfter" must be a whole number of seconds from 0 to 3600.`);
+  if (times !== undefined && !(Number.isInteger(times) && times >= 1))
+    throw new Error(`${where}: "times" must be a whole number from 1 (leave it out for every operation until reset).`);
+  if (polls !== undefined && !(Number.isInteger(polls) && polls >= 1 && polls <= 1000))
+    throw new Error(`${where}: "polls" must be a whole number from 1 to 1000 (the poll on which the operation ends).`);
+  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && retryAfter >= 0 && retryAfter <= 3600))
+    throw new Error(`${where}: "retryAfter" must be a whole number of seconds from 0 to 3600.`);
   if (outcome !== undefined && !OUTCOMES.includes(outcome)) throw new Error(`${where}: "outcome" must be one of ${OUTCOMES.join(', ')}.`);
   if (error !== undefined && !(isObject(error) && typeof error.code === 'string' && error.code && typeof error.message === 'string' && error.message)) {
     throw new Error(`${where}: "error" must be an ARM error { code, message } (non-empty strings).`);
   }
-  if (status !== undefined && !(Number.isInteger(status) && status >= 400 && status <= 599)) throw new Error(`${where}: "status" must be an HTTP error status from 400 to 599.`);
-  if (operation !== undefined && (typeof operation !== 'string' || when !== undefined || times !== undefined)) throw new Error(`${where}: "operation" names one running operation by id (a string), without "when" or "times".`);
+  if (status !== undefined && !(Number.isInteger(status) && status >= 400 && status <= 599))
+    throw new Error(`${where}: "status" must be an HTTP error status from 400 to 599.`);
+  if (operation !== undefined && (typeof operation !== 'string' || when !== undefined || times !== undefined))
+    throw new Error(`${where}: "operation" names one running operation by id (a string), without "when" or "times".`);
   return { when, times, polls, retryAfter, outcome, error: error && { ...error }, status, operation };
 }
 
@@ -229,7 +250,8 @@ export function addLongRunningRule(state, spec) {
   const id = ++state.lroSequence;
   if (spec.operation !== undefined) {
     const running = state.operations.get(spec.operation);
-    if (!running) throw new Error(`long-running rule: no operation '${spec.operation}' is known (known: ${[...state.operations.keys()].join(', ') || 'none'}).`);
+    if (!running)
+      throw new Error(`long-running rule: no operation '${spec.operation}' is known (known: ${[...state.operations.keys()].join(', ') || 'none'}).`);
     if (running.status !== 'InProgress') throw new Error(`long-running rule: operation '${spec.operation}' has already ended ${running.status}.`);
     if (spec.polls !== undefined) running.pollsNeeded = running.polls + spec.polls;
     for (const key of ['retryAfter', 'outcome', 'error']) if (spec[key] !== undefined) running[key] = spec[key];

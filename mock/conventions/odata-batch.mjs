@@ -53,26 +53,44 @@ function readBatch(body) {
     if (seen.has(id) || groups.has(id)) return { problem: `${at}.id ${JSON.stringify(id)} is given twice` };
     if (typeof method !== 'string' || !METHODS.includes(method.toUpperCase())) return { problem: `${at}.method must be one of ${METHODS.join(', ')}` };
     if (typeof url !== 'string' || !url) return { problem: `${at}.url must be a URL relative to the service root` };
-    if (!headers || typeof headers !== 'object' || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string')) return { problem: `${at}.headers must be an object of strings` };
-    if (!Array.isArray(dependsOn) || dependsOn.some((d) => typeof d !== 'string')) return { problem: `${at}.dependsOn must be an array of request or group ids` };
+    if (!headers || typeof headers !== 'object' || Array.isArray(headers) || Object.values(headers).some((v) => typeof v !== 'string'))
+      return { problem: `${at}.headers must be an object of strings` };
+    if (!Array.isArray(dependsOn) || dependsOn.some((d) => typeof d !== 'string'))
+      return { problem: `${at}.dependsOn must be an array of request or group ids` };
     const unknown = dependsOn.find((d) => !seen.has(d) && !(groups.has(d) && d !== atomicityGroup));
     if (unknown !== undefined) return { problem: `${at}.dependsOn names ${JSON.stringify(unknown)}, which is no earlier request or group` };
     if (atomicityGroup !== undefined) {
-      if (typeof atomicityGroup !== 'string' || !atomicityGroup || seen.has(atomicityGroup)) return { problem: `${at}.atomicityGroup must be a name no request has` };
-      if (groups.has(atomicityGroup) && groups.get(atomicityGroup) !== i - 1) return { problem: `${at}.atomicityGroup ${JSON.stringify(atomicityGroup)}: the members of a group must be adjacent` };
+      if (typeof atomicityGroup !== 'string' || !atomicityGroup || seen.has(atomicityGroup))
+        return { problem: `${at}.atomicityGroup must be a name no request has` };
+      if (groups.has(atomicityGroup) && groups.get(atomicityGroup) !== i - 1)
+        return { problem: `${at}.atomicityGroup ${JSON.stringify(atomicityGroup)}: the members of a group must be adjacent` };
       groups.set(atomicityGroup, i);
     }
     const reference = /^\$([^/?]+)/.exec(url)?.[1];
-    if (reference !== undefined && !seen.has(reference) && !RESOURCES.has(reference)) return { problem: `${at}.url refers to $${reference}, which is no earlier request` };
+    if (reference !== undefined && !seen.has(reference) && !RESOURCES.has(reference))
+      return { problem: `${at}.url refers to $${reference}, which is no earlier request` };
     seen.add(id);
-    members.push({ id, method: method.toUpperCase(), url, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), body: memberBody, dependsOn, atomicityGroup });
+    members.push({
+      id,
+      method: method.toUpperCase(),
+      url,
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+      body: memberBody,
+      dependsOn,
+      atomicityGroup,
+    });
   }
   return { members };
 }
 
 /** The entity stores as they are now (entries copied; a deleted key stays DELETED). @param {any} state */
 const snapshot = (state) =>
-  new Map([...state.entities].map(([id, { company, set, items }]) => [id, { company, set, items: new Map([...items].map(([key, entry]) => [key, entry === DELETED ? DELETED : structuredClone(entry)])) }]));
+  new Map(
+    [...state.entities].map(([id, { company, set, items }]) => [
+      id,
+      { company, set, items: new Map([...items].map(([key, entry]) => [key, entry === DELETED ? DELETED : structuredClone(entry)])) },
+    ]),
+  );
 
 /** @param {any} state @param {Map<string, any>} saved */
 function restore(state, saved) {
@@ -114,12 +132,16 @@ export function batchHandler(doc) {
     let group;
     const failed = (/** @type {string} */ id) => (results.has(id) ? !results.get(id)?.ok : groupOk.get(id) === false);
     for (const [i, member] of /** @type {Member[]} */ (members).entries()) {
-      if (member.atomicityGroup && group?.name !== member.atomicityGroup) group = { name: member.atomicityGroup, saved: snapshot(ctx.state), first: responses.length };
+      if (member.atomicityGroup && group?.name !== member.atomicityGroup)
+        group = { name: member.atomicityGroup, saved: snapshot(ctx.state), first: responses.length };
       const groupFailed = member.atomicityGroup !== undefined && groupOk.get(member.atomicityGroup) === false;
       const reference = /^\$([^/?]+)/.exec(member.url)?.[1];
       const dependency = [...member.dependsOn, ...(reference !== undefined && results.has(reference) ? [reference] : [])].find(failed);
       let found;
-      if (groupFailed) found = familyError(FAMILY, 424, `Not run: a request of atomicity group ${member.atomicityGroup} failed, so none of it applies.`, { code: 'FailedDependency' });
+      if (groupFailed)
+        found = familyError(FAMILY, 424, `Not run: a request of atomicity group ${member.atomicityGroup} failed, so none of it applies.`, {
+          code: 'FailedDependency',
+        });
       else if (dependency !== undefined) found = familyError(FAMILY, 424, `Not run: it depends on ${dependency}, which failed.`, { code: 'FailedDependency' });
       else {
         const { target, problem: wrong } = targetOf(member.url, results);
@@ -131,13 +153,25 @@ export function batchHandler(doc) {
       const location = typeof found.headers?.location === 'string' ? found.headers.location.replace(/^https?:\/\/[^/]+/i, '') : undefined;
       const created = member.method === 'POST' && ok ? (location ?? (typeof found.body?.id === 'string' ? `${path}(${found.body.id})` : undefined)) : undefined;
       results.set(member.id, { path, location: created ?? path, ok });
-      responses.push({ id: member.id, status: found.status, headers: headersOf(found.headers), ...(found.body === undefined ? {} : { body: found.body }), ...(member.atomicityGroup ? { atomicityGroup: member.atomicityGroup } : {}) });
+      responses.push({
+        id: member.id,
+        status: found.status,
+        headers: headersOf(found.headers),
+        ...(found.body === undefined ? {} : { body: found.body }),
+        ...(member.atomicityGroup ? { atomicityGroup: member.atomicityGroup } : {}),
+      });
       if (member.atomicityGroup && !groupFailed) {
         if (!ok && group) {
           // All or nothing: the stores as before the group; its members run so far did not apply.
           restore(ctx.state, group.saved);
           for (const earlier of responses.slice(group.first, -1)) {
-            Object.assign(earlier, { status: 424, headers: { 'content-type': 'application/json' }, body: familyError(FAMILY, 424, `Rolled back: request ${member.id} of atomicity group ${member.atomicityGroup} failed, so none of it applies.`, { code: 'FailedDependency' }).body });
+            Object.assign(earlier, {
+              status: 424,
+              headers: { 'content-type': 'application/json' },
+              body: familyError(FAMILY, 424, `Rolled back: request ${member.id} of atomicity group ${member.atomicityGroup} failed, so none of it applies.`, {
+                code: 'FailedDependency',
+              }).body,
+            });
             const result = results.get(earlier.id);
             if (result) result.ok = false;
           }
@@ -157,7 +191,12 @@ export function batchHandler(doc) {
   async function run(ctx, member, target) {
     const text = member.body === undefined ? '' : typeof member.body === 'string' ? member.body : JSON.stringify(member.body);
     const inherited = Object.fromEntries(INHERITED.filter((name) => ctx.headers[name] !== undefined).map((name) => [name, ctx.headers[name]]));
-    const headers = { ...inherited, ...(text && typeof member.body !== 'string' ? { 'content-type': 'application/json' } : {}), ...member.headers, ...(text ? { 'content-length': String(Buffer.byteLength(text)) } : {}) };
+    const headers = {
+      ...inherited,
+      ...(text && typeof member.body !== 'string' ? { 'content-type': 'application/json' } : {}),
+      ...member.headers,
+      ...(text ? { 'content-length': String(Buffer.byteLength(text)) } : {}),
+    };
     const req = Object.assign(Readable.from(text ? [Buffer.from(text)] : []), { method: member.method, url: target, headers, complete: true });
     // Recorded as any request is (the test API's `requests`), after the batch's own entry.
     const response = Object.assign(new EventEmitter(), { statusCode: 0 });

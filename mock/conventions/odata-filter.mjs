@@ -109,7 +109,12 @@ function literal(node, option, offset) {
   const raw = node.raw;
   if (node.value === 'null') return { kind: 'null', value: null };
   const kind = LITERAL_KINDS[node.value];
-  if (!kind) throw new QueryProblem(option, node.position + offset, `${node.value} literals (${raw}) are not supported by the mock (strings, numbers, booleans, GUIDs, dates, date-times and null are).`);
+  if (!kind)
+    throw new QueryProblem(
+      option,
+      node.position + offset,
+      `${node.value} literals (${raw}) are not supported by the mock (strings, numbers, booleans, GUIDs, dates, date-times and null are).`,
+    );
   if (kind === 'string') return { kind, value: raw.slice(1, -1).replaceAll("''", "'") };
   if (kind === 'number') {
     const value = Number(raw);
@@ -129,7 +134,16 @@ function literal(node, option, offset) {
 /** The name of a one-segment property path (PropertyPathExpression > ODataIdentifier), else undefined. */
 export const propertyName = (node) => (node?.type === 'PropertyPathExpression' && node.value?.type === 'ODataIdentifier' ? node.value.value?.name : undefined);
 
-export const KIND_NAMES = { string: 'a string', guid: 'a GUID', date: 'a date', datetime: 'a date-time', number: 'a number', boolean: 'a boolean', structured: 'a structured value', null: 'null' };
+export const KIND_NAMES = {
+  string: 'a string',
+  guid: 'a GUID',
+  date: 'a date',
+  datetime: 'a date-time',
+  number: 'a number',
+  boolean: 'a boolean',
+  structured: 'a structured value',
+  null: 'null',
+};
 
 /**
  * Builds the evaluator of a $filter: (entity) => true | false | null (null is "unknown",
@@ -146,11 +160,17 @@ export function compileFilter(text, properties) {
     while (['FirstMemberExpression', 'MemberExpression', 'CommonExpression'].includes(inner?.type)) inner = inner.value;
     const name = propertyName(inner);
     if (name === undefined) {
-      throw new QueryProblem(option, node.position, `${JSON.stringify(node.raw)} is not supported by the mock (a property of the entity is; paths into related entities are not).`);
+      throw new QueryProblem(
+        option,
+        node.position,
+        `${JSON.stringify(node.raw)} is not supported by the mock (a property of the entity is; paths into related entities are not).`,
+      );
     }
-    if (!(name in properties)) throw new QueryProblem(option, node.position, `the entity has no property ${JSON.stringify(name)} (it has ${names(properties)}).`);
+    if (!(name in properties))
+      throw new QueryProblem(option, node.position, `the entity has no property ${JSON.stringify(name)} (it has ${names(properties)}).`);
     const kind = kindOf(properties[name]);
-    if (kind === 'structured') throw new QueryProblem(option, node.position, `the property ${JSON.stringify(name)} is structured; the mock compares primitive properties only.`);
+    if (kind === 'structured')
+      throw new QueryProblem(option, node.position, `the property ${JSON.stringify(name)} is structured; the mock compares primitive properties only.`);
     return { kind, get: (entity) => comparable(kind, entity[name]) };
   };
 
@@ -168,7 +188,11 @@ export function compileFilter(text, properties) {
 
   const unsupported = (node) => {
     const what = node.type === 'MethodCallExpression' ? `the function ${node.value.method}` : (UNSUPPORTED[node.type] ?? `${JSON.stringify(node.raw)}`);
-    throw new QueryProblem(option, node.position, `${what} is not supported by the mock (eq ne gt ge lt le, and or not, parentheses, contains startswith endswith are).`);
+    throw new QueryProblem(
+      option,
+      node.position,
+      `${what} is not supported by the mock (eq ne gt ge lt le, and or not, parentheses, contains startswith endswith are).`,
+    );
   };
 
   const sameKind = (left, right, node) => {
@@ -214,7 +238,8 @@ export function compileFilter(text, properties) {
       case 'FirstMemberExpression':
       case 'MemberExpression': {
         const { kind, get } = property(node);
-        if (kind !== 'boolean' && kind !== 'any') throw new QueryProblem(option, node.position, `${JSON.stringify(node.raw)} is not a condition (a boolean property is).`);
+        if (kind !== 'boolean' && kind !== 'any')
+          throw new QueryProblem(option, node.position, `${JSON.stringify(node.raw)} is not a condition (a boolean property is).`);
         return (e) => {
           const value = get(e);
           return value === null ? null : value === 1 || value === true;
@@ -225,7 +250,8 @@ export function compileFilter(text, properties) {
         if (!test || node.value.parameters.length !== 2) return unsupported(node);
         const [text, part] = node.value.parameters.map(operand);
         for (const arg of [text, part]) {
-          if (!['string', 'any', 'null'].includes(arg.kind)) throw new QueryProblem(option, arg.position, `${node.value.method} takes strings; this argument is ${KIND_NAMES[arg.kind]}.`);
+          if (!['string', 'any', 'null'].includes(arg.kind))
+            throw new QueryProblem(option, arg.position, `${node.value.method} takes strings; this argument is ${KIND_NAMES[arg.kind]}.`);
         }
         return (e) => {
           const [a, b] = [text.get(e), part.get(e)];
@@ -288,8 +314,7 @@ function balanced(text, option) {
       i = end;
     } else if (c === '(') {
       if (open.push(i) > MAX_DEPTH) throw new QueryProblem(option, i, `parentheses nested deeper than the mock reads (${MAX_DEPTH}).`);
-    }
-    else if (c === ')' && open.pop() === undefined) throw new QueryProblem(option, i, 'a ")" closes nothing.');
+    } else if (c === ')' && open.pop() === undefined) throw new QueryProblem(option, i, 'a ")" closes nothing.');
   }
   if (open.length) throw new QueryProblem(option, open.at(-1), 'a "(" is not closed.');
 }
@@ -299,4 +324,3 @@ export const names = (properties) => {
   const all = Object.keys(properties);
   return all.length > 30 ? `${all.slice(0, 30).join(', ')} and ${all.length - 30} more` : all.join(', ');
 };
-

@@ -64,10 +64,12 @@ function compileOrderBy(text, properties) {
     let inner = node.value.expr;
     while (['CommonExpression', 'FirstMemberExpression', 'MemberExpression'].includes(inner?.type)) inner = inner.value;
     const name = propertyName(inner);
-    if (name === undefined) throw new QueryProblem(option, offset, `${JSON.stringify(node.value.expr.raw)} is not supported by the mock (a property of the entity is).`);
+    if (name === undefined)
+      throw new QueryProblem(option, offset, `${JSON.stringify(node.value.expr.raw)} is not supported by the mock (a property of the entity is).`);
     checkName(name, properties, option, offset);
     const kind = kindOf(properties[name]);
-    if (kind === 'structured') throw new QueryProblem(option, offset, `the property ${JSON.stringify(name)} is structured; the mock orders by primitive properties only.`);
+    if (kind === 'structured')
+      throw new QueryProblem(option, offset, `the property ${JSON.stringify(name)} is structured; the mock orders by primitive properties only.`);
     return { name, kind, direction: node.value.direction };
   });
 }
@@ -94,10 +96,16 @@ function compileExpand(text, properties, deref) {
     if (item.includes('(')) throw new QueryProblem(option, offset + item.indexOf('('), 'options inside $expand are not supported by the mock.');
     const node = parse(Query.expandItem, item, option, offset);
     const path = node.value.path.value;
-    if (path.length !== 1) throw new QueryProblem(option, offset, `${JSON.stringify(item)} is not supported by the mock (a navigation property of the entity is).`);
+    if (path.length !== 1)
+      throw new QueryProblem(option, offset, `${JSON.stringify(item)} is not supported by the mock (a navigation property of the entity is).`);
     const name = path[0].value.name;
     checkName(name, properties, option, offset);
-    if (!isNavigation(properties[name], deref)) throw new QueryProblem(option, offset, `${JSON.stringify(name)} is not a navigation property (the schema declares it as ${KIND_NAMES[kindOf(properties[name])] ?? 'a primitive'}, not as an object or an array of objects).`);
+    if (!isNavigation(properties[name], deref))
+      throw new QueryProblem(
+        option,
+        offset,
+        `${JSON.stringify(name)} is not a navigation property (the schema declares it as ${KIND_NAMES[kindOf(properties[name])] ?? 'a primitive'}, not as an object or an array of objects).`,
+      );
     names.push(name);
   }
   return names;
@@ -122,9 +130,14 @@ export function planQuery(query, { declared, properties, deref = (x) => x }) {
     if (Array.isArray(value)) throw new QueryProblem(name, undefined, `given ${value.length} times; give it once.`);
     if (name === SKIP_TOKEN) continue;
     if (!declared.has(name)) {
-      throw new QueryProblem(name, undefined, `this operation does not declare the query option ${name} (it declares ${[...declared].sort().join(', ') || 'none'}).`);
+      throw new QueryProblem(
+        name,
+        undefined,
+        `this operation does not declare the query option ${name} (it declares ${[...declared].sort().join(', ') || 'none'}).`,
+      );
     }
-    if (!QUERY_OPTIONS.includes(name)) throw new QueryProblem(name, undefined, `the mock does not implement ${name} (it implements ${QUERY_OPTIONS.join(', ')}).`);
+    if (!QUERY_OPTIONS.includes(name))
+      throw new QueryProblem(name, undefined, `the mock does not implement ${name} (it implements ${QUERY_OPTIONS.join(', ')}).`);
   }
   /** @type {{ filter?: (entity: any) => boolean, orderBy: any[], skip: number, top?: number, select?: any[], count: boolean, expand: any[], offset?: number }} */
   const plan = { filter: undefined, orderBy: [], skip: 0, top: undefined, select: undefined, count: false, expand: [] };
@@ -141,7 +154,8 @@ export function planQuery(query, { declared, properties, deref = (x) => x }) {
   }
   if (given(SKIP_TOKEN)) {
     const token = query[SKIP_TOKEN];
-    if (!/^[0-9]{1,9}$/.test(token)) throw new QueryProblem(SKIP_TOKEN, 0, `${JSON.stringify(token)} is not a page of this list (take @odata.nextLink as the mock gave it).`);
+    if (!/^[0-9]{1,9}$/.test(token))
+      throw new QueryProblem(SKIP_TOKEN, 0, `${JSON.stringify(token)} is not a page of this list (take @odata.nextLink as the mock gave it).`);
     plan.offset = Number(token);
   }
   return plan;
@@ -173,7 +187,10 @@ export function runQuery(plan, entries) {
   let rows = plan.filter ? entries.filter((entry) => plan.filter(entry.entity) === true) : [...entries];
   if (plan.orderBy.length) {
     const compare = order(plan.orderBy);
-    rows = rows.map((entry, i) => ({ entry, i })).sort((a, b) => compare(a.entry.entity, b.entry.entity) || a.i - b.i).map(({ entry }) => entry);
+    rows = rows
+      .map((entry, i) => ({ entry, i }))
+      .sort((a, b) => compare(a.entry.entity, b.entry.entity) || a.i - b.i)
+      .map(({ entry }) => entry);
   }
   const matches = rows.length;
   rows = rows.slice(plan.skip, plan.top === undefined ? undefined : plan.skip + plan.top);
@@ -204,4 +221,3 @@ export const navigationOf = (properties, deref) =>
       .filter(([, schema]) => isNavigation(schema, deref))
       .map(([name, schema]) => [name, [schema.type].flat().includes('array') ? 'collection' : 'single']),
   );
-

@@ -39,7 +39,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { answer, describeViolations, familyError } from '../errors.mjs';
 import { DELETED, normalKey } from '../state.mjs';
-import { documentedAnswer, parameterExample, parameterNames, parametersOf, propertiesOf, statusFor, successExamples, successSchema, successStatuses } from './shapes.mjs';
+import {
+  documentedAnswer,
+  parameterExample,
+  parameterNames,
+  parametersOf,
+  propertiesOf,
+  statusFor,
+  successExamples,
+  successSchema,
+  successStatuses,
+} from './shapes.mjs';
 import { deref } from '../documents.mjs';
 import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
 import { batchHandler } from './odata-batch.mjs';
@@ -63,7 +73,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const newETag = () => `W/"${randomBytes(18).toString('base64')}"`;
 
 /** { kind, set, companyParam, keyParam } for an operation this convention covers (model/odata.mjs), `{ kind: 'batch' }` for the batch, else undefined. */
-export const odataShape = (doc, { method, docPath }) => (doc.family !== FAMILY ? undefined : docPath === BATCH_PATH && method === 'post' ? { kind: 'batch' } : entitySetOf(method, docPath));
+export const odataShape = (doc, { method, docPath }) =>
+  doc.family !== FAMILY ? undefined : docPath === BATCH_PATH && method === 'post' ? { kind: 'batch' } : entitySetOf(method, docPath);
 
 /**
  * What the sets share across documents: for each set name, the example entities (in
@@ -104,7 +115,13 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
   /** @param {any} node */
   const resolve = (node) => deref(document, node);
   // Read-only wherever the schema writes it (model/read-only.mjs): a top-level field is never stored from a body.
-  const readOnly = new Set(['id', 'lastModifiedDateTime', ...Object.entries(properties).filter(([, p]) => isReadOnly(p, resolve)).map(([name]) => name)]);
+  const readOnly = new Set([
+    'id',
+    'lastModifiedDateTime',
+    ...Object.entries(properties)
+      .filter(([, p]) => isReadOnly(p, resolve))
+      .map(([name]) => name),
+  ]);
   const stamps = 'lastModifiedDateTime' in properties;
   // What a list reads its query with: the `$`-options the operation declares, the
   // properties of the entities it answers, and which of them are related entities.
@@ -130,11 +147,12 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
     }),
   );
   const declaresMinimal = successStatuses(operation).includes(204);
-  const keyIsUuid = parametersOf(document, pathItem, operation).some((p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid');
+  const keyIsUuid = parametersOf(document, pathItem, operation).some(
+    (p) => p.in === 'path' && p.name === keyParam && deref(document, p.schema)?.format === 'uuid',
+  );
 
   /** The example an unseen key starts from: this operation's, this document's, any document's. */
-  const example = () =>
-    (info.examples.find((e) => e.operation === operation) ?? info.examples.find((e) => e.doc === doc) ?? info.examples[0])?.entity;
+  const example = () => (info.examples.find((e) => e.operation === operation) ?? info.examples.find((e) => e.doc === doc) ?? info.examples[0])?.entity;
 
   /** The stored entry of the request's key: materialised from the example on first sight. */
   function entryOf({ state, params }) {
@@ -155,10 +173,15 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
     return familyError(FAMILY, 404, `No ${set} entity with key '${params[keyParam]}' in company '${params[companyParam]}'${gone ? ': it was deleted' : ''}.`);
   };
   const stale = (ifMatch, entry) =>
-    familyError(FAMILY, 412, `If-Match ${ifMatch} is not the current eTag ${entry.eTag} of ${set}('${entry.key}'): nothing was changed. Read the current tag from the ETag header and retry.`, {
-      code: 'PreconditionFailed',
-      headers: { etag: entry.eTag },
-    });
+    familyError(
+      FAMILY,
+      412,
+      `If-Match ${ifMatch} is not the current eTag ${entry.eTag} of ${set}('${entry.key}'): nothing was changed. Read the current tag from the ETag header and retry.`,
+      {
+        code: 'PreconditionFailed',
+        headers: { etag: entry.eTag },
+      },
+    );
   /** The entry a write names, if it may be written: { entry }, or { refused } (404, or 412 for an If-Match that is not its tag). */
   const writableEntry = (ctx) => {
     const entry = entryOf(ctx);
@@ -172,9 +195,14 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
     return Object.fromEntries(Object.entries(sent).filter(([field]) => !readOnly.has(field) && !isAnnotation(field) && !related.has(field)));
   };
   /** A related entity created inline (deep insert): its own `id`, and tag where its schema declares one. */
-  const inserted = (value, { tagged: hasTag }) => ({ ...(hasTag ? { [ETAG]: newETag() } : {}), ...Object.fromEntries(Object.entries(value).filter(([field]) => field !== 'id' && !isAnnotation(field))), id: randomUUID() });
+  const inserted = (value, { tagged: hasTag }) => ({
+    ...(hasTag ? { [ETAG]: newETag() } : {}),
+    ...Object.fromEntries(Object.entries(value).filter(([field]) => field !== 'id' && !isAnnotation(field))),
+    id: randomUUID(),
+  });
   /** `@odata.context` where the answer's schema declares it: the set's, `/$entity` for one entity. @param {any} ctx @param {string} [entity] */
-  const contextOf = (ctx, entity = '') => (contextual ? { [CONTEXT]: `${ctx.origin}${doc.prefix}/$metadata#companies(${ctx.params[companyParam]})/${set}${entity}` } : {});
+  const contextOf = (ctx, entity = '') =>
+    contextual ? { [CONTEXT]: `${ctx.origin}${doc.prefix}/$metadata#companies(${ctx.params[companyParam]})/${set}${entity}` } : {};
   /** What an answer says of an entity: its context and tag where declared, then its fields (related ones only when `keep` names them). */
   const present = (ctx, entry, keep = (/** @type {string} */ _field) => true) => ({
     ...contextOf(ctx, '/$entity'),
@@ -187,7 +215,8 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
     const applied = declaresMinimal && preference ? { 'preference-applied': `return=${preference}` } : {};
     // No body: the entity's URL says which one it is (OData 4.01, 8.3.2 and 11.4.2).
     const url = `${ctx.origin}${ctx.rawPath.replace(/\([^/]*\)$/, '')}(${entry.key})`;
-    if (applied['preference-applied'] === 'return=minimal') return { status: 204, headers: { etag: entry.eTag, ...applied, location: url, 'odata-entityid': url }, body: undefined };
+    if (applied['preference-applied'] === 'return=minimal')
+      return { status: 204, headers: { etag: entry.eTag, ...applied, location: url, 'odata-entityid': url }, body: undefined };
     return answer(status, present(ctx, entry, keep), { etag: entry.eTag, ...applied });
   };
   /** A list's or count's query plan: { plan }, or { refused } (400 naming the option). */
@@ -208,7 +237,10 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
       const nested = Object.fromEntries(
         [...related]
           .filter(([name]) => isObject(body[name]) || Array.isArray(body[name]))
-          .map(([name, how]) => [name, Array.isArray(body[name]) ? body[name].filter(isObject).map((value) => inserted(value, how)) : inserted(body[name], how)]),
+          .map(([name, how]) => [
+            name,
+            Array.isArray(body[name]) ? body[name].filter(isObject).map((value) => inserted(value, how)) : inserted(body[name], how),
+          ]),
       );
       const entity = { id, ...writable(ctx.body), ...nested, ...(stamps ? { lastModifiedDateTime: new Date().toISOString() } : {}) };
       const entry = { key: id, entity, eTag: newETag() };
@@ -220,7 +252,13 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
       if (refused) return refused;
       const { matches, rows } = runQuery(plan, stored(ctx));
       const offset = plan.offset ?? 0;
-      if (offset > rows.length) return familyError(FAMILY, 400, `$skiptoken: ${offset} is past the end of this list (${rows.length} entities); take @odata.nextLink as the mock gave it.`, { target: '$skiptoken' });
+      if (offset > rows.length)
+        return familyError(
+          FAMILY,
+          400,
+          `$skiptoken: ${offset} is past the end of this list (${rows.length} entities); take @odata.nextLink as the mock gave it.`,
+          { target: '$skiptoken' },
+        );
       // The client's odata.maxpagesize is a most: applied (and said so) when below the server's.
       const serverSize = ctx.state.pageSizes?.get(set) ?? ODATA_PAGE_SIZE;
       const asked = maxPageSize(ctx.headers.prefer);
@@ -243,9 +281,20 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
       const entry = entryOf(ctx);
       if (!entry) return notFound(ctx);
       // Related entities only when `$expand`ed (an operation that declares it).
-      const expand = declared.has('$expand') ? String(ctx.query.$expand ?? '').split(',').map((name) => name.trim()).filter(Boolean) : [];
+      const expand = declared.has('$expand')
+        ? String(ctx.query.$expand ?? '')
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean)
+        : [];
       const unknown = expand.find((name) => !related.has(name));
-      if (unknown !== undefined) return familyError(FAMILY, 400, `$expand: ${JSON.stringify(unknown)} is not a navigation property of ${set} (it has ${[...related.keys()].join(', ') || 'none'}).`, { target: '$expand' });
+      if (unknown !== undefined)
+        return familyError(
+          FAMILY,
+          400,
+          `$expand: ${JSON.stringify(unknown)} is not a navigation property of ${set} (it has ${[...related.keys()].join(', ') || 'none'}).`,
+          { target: '$expand' },
+        );
       const body = present(ctx, entry, (field) => expand.includes(field));
       for (const name of expand) body[name] ??= related.get(name)?.many ? [] : null;
       return answer(statusFor(operation, 200), body, { etag: entry.eTag });
@@ -309,7 +358,10 @@ export function odataHandler({ doc, op, shape, operation, pathItem, sets }) {
 function requiredOf(document, schema, depth = 0) {
   const resolved = deref(document, schema);
   if (!resolved || typeof resolved !== 'object' || depth > 8) return new Set();
-  return new Set([...(Array.isArray(resolved.required) ? resolved.required : []), ...(resolved.allOf ?? []).flatMap((part) => [...requiredOf(document, part, depth + 1)])]);
+  return new Set([
+    ...(Array.isArray(resolved.required) ? resolved.required : []),
+    ...(resolved.allOf ?? []).flatMap((part) => [...requiredOf(document, part, depth + 1)]),
+  ]);
 }
 
 /** `odata.maxpagesize` of a Prefer header, when it is a positive integer. */
@@ -348,12 +400,18 @@ const matches = (ifMatch, current) =>
 export function seedEntity(state, sets, { company, set, key, entity, eTag } = {}) {
   const where = `seed entity ${JSON.stringify({ company, set, key })}`;
   if (typeof company !== 'string' || !company) throw new Error(`${where}: "company" must be the company key (a non-empty string).`);
-  if (!sets.has(set)) throw new Error(`${where}: no document declares an entity set "${set}" under companies({company}) (sets: ${[...sets.keys()].join(', ') || 'none'}).`);
+  if (!sets.has(set))
+    throw new Error(`${where}: no document declares an entity set "${set}" under companies({company}) (sets: ${[...sets.keys()].join(', ') || 'none'}).`);
   if (!isObject(entity)) throw new Error(`${where}: "entity" must be an object.`);
   const id = key ?? entity.id;
   if (typeof id !== 'string' || !id) throw new Error(`${where}: give "key" or an entity "id" (a non-empty string).`);
-  if (eTag !== undefined && (typeof eTag !== 'string' || !eTag.trim() || eTag.trim() === '*')) throw new Error(`${where}: "eTag" must be a tag (not empty, not "*").`);
-  const entry = { key: id, entity: { ...structuredClone(entity), ...(entity.id === undefined && key === undefined ? {} : { id }) }, eTag: eTag ?? sets.get(set).initialETag };
+  if (eTag !== undefined && (typeof eTag !== 'string' || !eTag.trim() || eTag.trim() === '*'))
+    throw new Error(`${where}: "eTag" must be a tag (not empty, not "*").`);
+  const entry = {
+    key: id,
+    entity: { ...structuredClone(entity), ...(entity.id === undefined && key === undefined ? {} : { id }) },
+    eTag: eTag ?? sets.get(set).initialETag,
+  };
   state.store(company, set).set(normalKey(id), entry);
   return { company, set, key: id, entity: structuredClone(entry.entity), eTag: entry.eTag };
 }
@@ -361,7 +419,8 @@ export function seedEntity(state, sets, { company, set, key, entity, eTag } = {}
 /** A test's server page size for an entity set's lists (seed `pageSizes`): 1 to 1000. */
 export function seedPageSize(state, sets, set, size) {
   const where = `seed pageSizes.${set}`;
-  if (!sets.has(set)) throw new Error(`${where}: no document declares an entity set "${set}" under companies({company}) (sets: ${[...sets.keys()].join(', ') || 'none'}).`);
+  if (!sets.has(set))
+    throw new Error(`${where}: no document declares an entity set "${set}" under companies({company}) (sets: ${[...sets.keys()].join(', ') || 'none'}).`);
   if (!(Number.isInteger(size) && size >= 1 && size <= 1000)) throw new Error(`${where}: the page size must be an integer from 1 to 1000.`);
   state.pageSizes.set(set, size);
 }

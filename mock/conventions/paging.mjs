@@ -66,14 +66,24 @@ export function pageOf(items, size, shape, { origin, rawPath, query }, version) 
   const token = query.$skiptoken;
   const page = token === undefined ? 1 : /^page([1-9]\d{0,5})$/.test(String(token)) ? Number(String(token).slice(4)) : NaN;
   if (!(page >= 1 && page <= pages)) {
-    return { refused: errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, { target: '$skiptoken' }) };
+    return {
+      refused: errorAnswer(400, 'InvalidSkipToken', `$skiptoken ${JSON.stringify(String(token))} is not a page of this list (page1 to page${pages}).`, {
+        target: '$skiptoken',
+      }),
+    };
   }
   /** @type {Record<string, unknown>} */
   const body = { [shape.itemName]: structuredClone(items.slice((page - 1) * size, page * size)) };
   // The whole query again (a filter keeps filtering), the page's token the only change.
   const kept = Object.entries(query).filter(([name]) => name !== 'api-version' && name !== '$skiptoken');
-  const next = [['api-version', String(version)], ...kept.flatMap(([name, value]) => [value].flat().map((v) => [name, String(v)])), ['$skiptoken', `page${page + 1}`]];
-  if (page < pages) body[shape.nextLinkName] = `${origin}${rawPath}?${next.map(([name, value]) => `${encodeURIComponent(name).replace(/^%24/, '$')}=${encodeURIComponent(value)}`).join('&')}`;
+  const next = [
+    ['api-version', String(version)],
+    ...kept.flatMap(([name, value]) => [value].flat().map((v) => [name, String(v)])),
+    ['$skiptoken', `page${page + 1}`],
+  ];
+  if (page < pages)
+    body[shape.nextLinkName] =
+      `${origin}${rawPath}?${next.map(([name, value]) => `${encodeURIComponent(name).replace(/^%24/, '$')}=${encodeURIComponent(value)}`).join('&')}`;
   return { body };
 }
 
@@ -81,10 +91,13 @@ export function pageOf(items, size, shape, { origin, rawPath, query }, version) 
 export function seedList(state, pagedOperations, operationId, list) {
   const where = `seed lists.${operationId}`;
   if (!pagedOperations.has(operationId)) {
-    throw new Error(`${where}: no document declares a nextLink-paged list operation "${operationId}" (paged: ${[...pagedOperations.keys()].join(', ') || 'none'}).`);
+    throw new Error(
+      `${where}: no document declares a nextLink-paged list operation "${operationId}" (paged: ${[...pagedOperations.keys()].join(', ') || 'none'}).`,
+    );
   }
   const { items, pageSize } = Array.isArray(list) ? { items: list } : (list ?? {});
   if (!Array.isArray(items)) throw new Error(`${where}: give an array of items, or { items: [...], pageSize }.`);
-  if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 1000)) throw new Error(`${where}: pageSize must be an integer from 1 to 1000.`);
+  if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 1000))
+    throw new Error(`${where}: pageSize must be an integer from 1 to 1000.`);
   state.lists.set(operationId, { items: structuredClone(items), ...(pageSize === undefined ? {} : { pageSize }) });
 }

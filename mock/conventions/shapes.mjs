@@ -68,7 +68,9 @@ export function parametersOf(document, pathItem, operation) {
 
 /** The names of a request's operation's parameters as its document spells them (ctx.doc, ctx.op of the request path). */
 export const parameterNames = ({ doc, op }) =>
-  parametersOf(doc.document, doc.document.paths?.[op.docPath], doc.document.paths?.[op.docPath]?.[op.method] ?? {}).map((p) => p.name).filter((name) => typeof name === 'string');
+  parametersOf(doc.document, doc.document.paths?.[op.docPath], doc.document.paths?.[op.docPath]?.[op.method] ?? {})
+    .map((p) => p.name)
+    .filter((name) => typeof name === 'string');
 
 /** The example of a parameter: `example`, else the first named example's value. */
 export function parameterExample(document, parameter) {

@@ -38,10 +38,22 @@ const doing = (done, act) => (body) => {
 /** Answers one admin request; `api` is the test API (test-api/index.mjs). Resolves the answer. */
 export async function adminAnswer(req, path, prefix, api) {
   if (!isLoopback(req.socket.remoteAddress)) return failure(403, 'Forbidden', `${prefix} answers loopback clients only.`);
-  if (req.headers.origin !== undefined) return failure(403, 'Forbidden', `${prefix} answers test harnesses, not web pages (the request carries Origin ${JSON.stringify(String(req.headers.origin).slice(0, 100))}).`);
+  if (req.headers.origin !== undefined)
+    return failure(
+      403,
+      'Forbidden',
+      `${prefix} answers test harnesses, not web pages (the request carries Origin ${JSON.stringify(String(req.headers.origin).slice(0, 100))}).`,
+    );
   const route = path.slice(prefix.length) || '/';
   const endpoints = {
-    '/': { GET: () => json(200, { endpoints: Object.keys(endpoints).filter((p) => p !== '/').map((p) => `${prefix}${p}`) }) },
+    '/': {
+      GET: () =>
+        json(200, {
+          endpoints: Object.keys(endpoints)
+            .filter((p) => p !== '/')
+            .map((p) => `${prefix}${p}`),
+        }),
+    },
     '/state': { GET: () => json(200, api.snapshot()) },
     '/seed': { POST: (body) => json(200, api.seed(body)) },
     '/overrides': {
@@ -58,9 +70,20 @@ export async function adminAnswer(req, path, prefix, api) {
     '/reset': { POST: doing('reset', (body) => api.reset(body ?? undefined)) },
   };
   const methods = endpoints[route];
-  if (!methods) return failure(404, 'NotFound', `${path} is not an endpoint of the mock's test API (${Object.keys(endpoints).map((p) => prefix + (p === '/' ? '' : p)).join(', ')}).`);
+  if (!methods)
+    return failure(
+      404,
+      'NotFound',
+      `${path} is not an endpoint of the mock's test API (${Object.keys(endpoints)
+        .map((p) => prefix + (p === '/' ? '' : p))
+        .join(', ')}).`,
+    );
   const handler = methods[req.method];
-  if (!handler) return { ...failure(405, 'MethodNotAllowed', `${req.method} ${path}: allowed ${Object.keys(methods).join(', ')}.`), headers: { allow: Object.keys(methods).join(', ') } };
+  if (!handler)
+    return {
+      ...failure(405, 'MethodNotAllowed', `${req.method} ${path}: allowed ${Object.keys(methods).join(', ')}.`),
+      headers: { allow: Object.keys(methods).join(', ') },
+    };
   const read = await readBody(req);
   if (read.problem) return failure(read.problem[0], 'BadRequest', read.problem[1]);
   let body;

@@ -27,5 +27,7 @@ export async function applyOverride(rule, { record, doc, op }) {
   if (rule.status >= 400) return askedError(rule.status, `Answered ${rule.status} because a test override asked for it (${rule.operationId}).`, headers);
   // A success without a body: the operation's documented example for that status, if any.
   const example = Object.values(responseExamples(doc.document, op.iid, String(rule.status)))[0];
-  return example === undefined ? { status: rule.status, headers, body: undefined } : { status: rule.status, headers: { 'content-type': 'application/json', ...headers }, body: example };
+  return example === undefined
+    ? { status: rule.status, headers, body: undefined }
+    : { status: rule.status, headers: { 'content-type': 'application/json', ...headers }, body: example };
 }

@@ -17,7 +17,12 @@ export function createTestApi({ state, current, resetState, maxRecordedRequests 
   const log = createRequestLog({ max: maxRecordedRequests });
   /** Answers held back by a `timeout` fault: dropped on reset() and close(). */
   const held = new Set();
-  const operationIds = () => new Set(current().router.routes.map((r) => r.operationId).filter(Boolean));
+  const operationIds = () =>
+    new Set(
+      current()
+        .router.routes.map((r) => r.operationId)
+        .filter(Boolean),
+    );
 
   return {
     log,
@@ -32,7 +37,8 @@ export function createTestApi({ state, current, resetState, maxRecordedRequests 
     requests: () => log.list(),
     reset(options = {}) {
       const { takenNames } = options ?? {};
-      if (takenNames !== undefined && (!Array.isArray(takenNames) || takenNames.some((n) => typeof n !== 'string'))) throw new Error('reset: "takenNames" must be an array of strings.');
+      if (takenNames !== undefined && (!Array.isArray(takenNames) || takenNames.some((n) => typeof n !== 'string')))
+        throw new Error('reset: "takenNames" must be an array of strings.');
       resetState({ takenNames });
       overrides.clear();
       log.clear();

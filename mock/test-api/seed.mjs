@@ -52,11 +52,41 @@ export function snapshot(state, catalogue) {
   const lists = {};
   for (const [operationId, handler] of catalogue.pagedOperations) {
     const seeded = state.lists.get(operationId);
-    lists[operationId] = seeded ? { ...structuredClone(seeded), seeded: true } : { items: structuredClone(handler.documentedItems()), pageSize: handler.pageSize, seeded: false };
+    lists[operationId] = seeded
+      ? { ...structuredClone(seeded), seeded: true }
+      : { items: structuredClone(handler.documentedItems()), pageSize: handler.pageSize, seeded: false };
   }
-  const resources = [...state.resourceStore().values()].map((entry) => ({ id: entry.id, type: entry.type, resource: structuredClone(entry.resource), ...(entry.operation ? { operation: entry.operation } : {}) }));
-  const operations = [...state.operations.values()].map(({ id, phase, method, resourceId, status, polls, pollsNeeded, retryAfter, startTime, endTime, error }) =>
-    structuredClone({ id, method, phase, resourceId, status, polls, pollsNeeded, retryAfter, startTime, ...(endTime ? { endTime } : {}), ...(error ? { error } : {}) }),
+  const resources = [...state.resourceStore().values()].map((entry) => ({
+    id: entry.id,
+    type: entry.type,
+    resource: structuredClone(entry.resource),
+    ...(entry.operation ? { operation: entry.operation } : {}),
+  }));
+  const operations = [...state.operations.values()].map(
+    ({ id, phase, method, resourceId, status, polls, pollsNeeded, retryAfter, startTime, endTime, error }) =>
+      structuredClone({
+        id,
+        method,
+        phase,
+        resourceId,
+        status,
+        polls,
+        pollsNeeded,
+        retryAfter,
+        startTime,
+        ...(endTime ? { endTime } : {}),
+        ...(error ? { error } : {}),
+      }),
   );
-  return { entities, deleted, takenNames: [...state.takenNames], lists, pageSizes: Object.fromEntries(state.pageSizes), resources, resourcePageSize: state.resourcePageSize ?? PAGE_SIZE, operations, longRunning: listLongRunningRules(state) };
+  return {
+    entities,
+    deleted,
+    takenNames: [...state.takenNames],
+    lists,
+    pageSizes: Object.fromEntries(state.pageSizes),
+    resources,
+    resourcePageSize: state.resourcePageSize ?? PAGE_SIZE,
+    operations,
+    longRunning: listLongRunningRules(state),
+  };
 }

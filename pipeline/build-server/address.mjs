@@ -73,7 +73,11 @@ export function codeKey(root = ROOT) {
   const hash = createHash('sha256');
   // NODE_OPTIONS too: the server runs with the environment of the client that started it.
   hash.update(`${process.execPath}\0${process.version}\0${realpathSync(root)}\0${process.env.NODE_OPTIONS ?? ''}\0`);
-  const inputs = [join(root, 'package-lock.json'), join(root, 'node_modules/.package-lock.json'), ...CODE_ROOMS.flatMap((room) => filesUnder(join(root, room), (file) => /\.m?js$/.test(file)))];
+  const inputs = [
+    join(root, 'package-lock.json'),
+    join(root, 'node_modules/.package-lock.json'),
+    ...CODE_ROOMS.flatMap((room) => filesUnder(join(root, room), (file) => /\.m?js$/.test(file))),
+  ];
   hashInputs(hash, root, inputs);
   return hash.digest('hex');
 }

@@ -41,21 +41,21 @@ function connect(root) {
 function exchange(socket, request, onMessage) {
   return /** @type {Promise<void>} */ (
     new Promise((resolve) => {
-    let buffered = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => {
-      buffered += chunk;
-      for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 1);
-        try {
-          onMessage(JSON.parse(line));
-        } catch {}
-      }
-    });
-    socket.once('error', () => resolve());
-    socket.once('close', () => resolve());
-    socket.write(`${JSON.stringify(request)}\n`);
+      let buffered = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => {
+        buffered += chunk;
+        for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+          const line = buffered.slice(0, end);
+          buffered = buffered.slice(end + 1);
+          try {
+            onMessage(JSON.parse(line));
+          } catch {}
+        }
+      });
+      socket.once('error', () => resolve());
+      socket.once('close', () => resolve());
+      socket.write(`${JSON.stringify(request)}\n`);
     })
   );
 }
@@ -164,7 +164,9 @@ async function startServer(/** @type {string} */ root) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     const socket = await connect(root);
     if (socket) {
-      console.log('build  started a build server for this workspace: later builds skip loading the tools (it stops after 15 min idle, or `npm run build -- --stop-server`; off: PROVIDER_API_BUILD_SERVER=off)');
+      console.log(
+        'build  started a build server for this workspace: later builds skip loading the tools (it stops after 15 min idle, or `npm run build -- --stop-server`; off: PROVIDER_API_BUILD_SERVER=off)',
+      );
       return socket;
     }
   }

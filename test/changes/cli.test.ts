@@ -55,9 +55,13 @@ const reset = () => {
 /** The operations of a document of the copy as it is now (operationId, else METHOD /path), sorted. */
 const operationsOf = (root: string) => {
   const doc = loadDocument(worktreeSource(dir), root).document;
-  return Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
-    ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].filter((m) => item[m]).map((m) => item[m].operationId ?? `${m.toUpperCase()} ${path}`),
-  ).sort();
+  return Object.entries(doc.paths)
+    .flatMap(([path, item]: [string, any]) =>
+      ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+        .filter((m) => item[m])
+        .map((m) => item[m].operationId ?? `${m.toUpperCase()} ${path}`),
+    )
+    .sort();
 };
 
 beforeAll(async () => {
@@ -80,7 +84,12 @@ beforeAll(async () => {
     ),
   );
   edit(`${VENDORS}/paths/vendor.yaml`, (d) => {
-    d.get = { operationId: 'getVendor', summary: 'Get a vendor', parameters: d.patch.parameters.slice(0, 2), responses: { '200': { description: 'The vendor.', content: { 'application/json': { schema: { $ref: '../schemas/Vendor.yaml' } } } } } };
+    d.get = {
+      operationId: 'getVendor',
+      summary: 'Get a vendor',
+      parameters: d.patch.parameters.slice(0, 2),
+      responses: { '200': { description: 'The vendor.', content: { 'application/json': { schema: { $ref: '../schemas/Vendor.yaml' } } } } },
+    };
     d.patch.requestBody.content['application/merge-patch+json'] = { schema: { $ref: '../schemas/Vendor.yaml' } };
   });
   edit(`${SHIP}/paths/shipmentMethods.yaml`, (d) => {
@@ -187,7 +196,9 @@ describe('npm run changes', () => {
     expect(human.code).toBe(1);
     const city = list.find((c) => c.rule === 'response-property-removed' && c.message.includes('`city`'))!;
     expect(city.location).toMatch(/^specs\/business-central\/v2\.0\/schemas\/Vendor\.yaml:\d+$/);
-    expect(human.stdout).toContain(`  breaking  response-property-removed  updateVendor  ${city.location}  response property \`city\` of \`updateVendor\` 200 was removed`);
+    expect(human.stdout).toContain(
+      `  breaking  response-property-removed  updateVendor  ${city.location}  response property \`city\` of \`updateVendor\` 200 was removed`,
+    );
     expect(human.stdout).toContain('  breaking  new-required-parameter  Location_ListCachedImages  ');
   });
 
@@ -214,7 +225,10 @@ describe('npm run changes', () => {
     expect((await changes()).stderr).toBe('');
     git('reset', '-q', '--hard', 'HEAD~1');
 
-    write('specs/accepted-changes.yaml', 'accepted:\n  - api: businesscentral\n    version: v2.0\n    rule: response-property-removed\n    operation: updateVendor\n');
+    write(
+      'specs/accepted-changes.yaml',
+      'accepted:\n  - api: businesscentral\n    version: v2.0\n    rule: response-property-removed\n    operation: updateVendor\n',
+    );
     const noReason = await changes();
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toMatch(/^changes: specs\/accepted-changes\.yaml:2: an entry needs reason/);
@@ -226,7 +240,13 @@ describe('npm run changes', () => {
     edit('specs/business-central/v2.1/openapi.yaml', (d) => (d.info.version = 'v2.1'));
     edit('specs/business-central/v2.1/schemas/Vendor.yaml', (d) => delete d.properties.city);
     const config = readFileSync(join(dir, 'redocly.yaml'), 'utf8');
-    write('redocly.yaml', config.replace('  businesscentral@v1.0:', '  businesscentral@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/businesscentral-v2.1.yaml\n  businesscentral@v1.0:'));
+    write(
+      'redocly.yaml',
+      config.replace(
+        '  businesscentral@v1.0:',
+        '  businesscentral@v2.1:\n    root: specs/business-central/v2.1/openapi.yaml\n    output: generated/bundled/businesscentral-v2.1.yaml\n  businesscentral@v1.0:',
+      ),
+    );
 
     const { code, list } = await json();
     expect(code).toBe(0);
@@ -235,7 +255,11 @@ describe('npm run changes', () => {
     // The new version is named with its operations (info), beside what it changes.
     const versionAdded = list.filter((c) => c.rule === 'version-added');
     expect(versionAdded.map((c) => c.operation).sort()).toEqual(operationsOf('specs/business-central/v2.1/openapi.yaml'));
-    expect(versionAdded.every((c) => c.version === 'v2.1' && c.level === 'info' && c.message.startsWith('version v2.1 of `businesscentral` was added with operation `'))).toBe(true);
+    expect(
+      versionAdded.every(
+        (c) => c.version === 'v2.1' && c.level === 'info' && c.message.startsWith('version v2.1 of `businesscentral` was added with operation `'),
+      ),
+    ).toBe(true);
     expect((await changes()).stdout).toMatch(/^businesscentral@v2\.1 between versions \(v2\.0 -> v2\.1\), new since HEAD: \d+ changes?$/m);
 
     // The same through the functions watch mode and the docs call.
@@ -253,7 +277,14 @@ describe('npm run changes', () => {
     );
     expect(exported.stderr).toBe('');
     const out = JSON.parse(exported.stdout);
-    const removed = { api: 'businesscentral', version: 'v2.1', operation: 'updateVendor', rule: 'response-property-removed', level: 'breaking', message: 'response property `city` of `updateVendor` 200 was removed' };
+    const removed = {
+      api: 'businesscentral',
+      version: 'v2.1',
+      operation: 'updateVendor',
+      rule: 'response-property-removed',
+      level: 'breaking',
+      message: 'response property `city` of `updateVendor` 200 was removed',
+    };
     expect(out.between).toContainEqual(expect.objectContaining(removed));
     expect(out.summary).toEqual(list.filter((c) => c.version === 'v2.1'));
     expect(out.published.every((p: boolean) => p === false)).toBe(true);
@@ -283,7 +314,12 @@ describe('npm run changes', () => {
     expect(code).toBe(1);
     expect(list).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v1.0', rule: 'version-removed', level: 'breaking' }));
     // Named with the operations its clients lose (the API's other versions remain: not api-removed).
-    expect(list.filter((c) => c.rule === 'version-removed').map((c) => c.operation).sort()).toEqual(expected);
+    expect(
+      list
+        .filter((c) => c.rule === 'version-removed')
+        .map((c) => c.operation)
+        .sort(),
+    ).toEqual(expected);
     expect(list.filter((c) => c.rule === 'api-removed')).toEqual([]);
   });
 
@@ -297,7 +333,10 @@ describe('npm run changes', () => {
     )!;
     const storage = `specs/resource-manager/Provider.${name[0]!.toUpperCase()}${name.slice(1)}/2025-06-01`;
     cpSync(join(dir, SQL), join(dir, storage), { recursive: true });
-    write('redocly.yaml', config.replace('apis:\n', `apis:\n  ${name}@2025-06-01:\n    root: ${storage}/openapi.yaml\n    output: generated/bundled/${name}-2025-06-01.yaml\n`));
+    write(
+      'redocly.yaml',
+      config.replace('apis:\n', `apis:\n  ${name}@2025-06-01:\n    root: ${storage}/openapi.yaml\n    output: generated/bundled/${name}-2025-06-01.yaml\n`),
+    );
     const expected = operationsOf(`${storage}/openapi.yaml`);
     expect(expected.length).toBeGreaterThan(0);
 
@@ -307,11 +346,17 @@ describe('npm run changes', () => {
     expect(added.map((c) => c.operation).sort()).toEqual(expected);
     for (const c of added) {
       expect(c).toMatchObject({ version: '2025-06-01', rule: 'api-added', level: 'info' });
-      expect(c.message).toMatch(new RegExp(`^the API \`${name}\` \\(${name}@2025-06-01\\) was added with operation \`${c.operation}\` \\((GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) /`));
+      expect(c.message).toMatch(
+        new RegExp(
+          `^the API \`${name}\` \\(${name}@2025-06-01\\) was added with operation \`${c.operation}\` \\((GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) /`,
+        ),
+      );
       expect(c.location).toMatch(new RegExp(`^${storage}/`));
     }
     const { stdout } = await changes();
-    expect(stdout).toMatch(new RegExp(`^${name}@2025-06-01 new since HEAD, a new API \\(no earlier version to compare with\\): ${expected.length} changes?$`, 'm'));
+    expect(stdout).toMatch(
+      new RegExp(`^${name}@2025-06-01 new since HEAD, a new API \\(no earlier version to compare with\\): ${expected.length} changes?$`, 'm'),
+    );
     expect(stdout).toMatch(new RegExp(`^  info {6}api-added  \\S+  ${storage.replaceAll('.', '\\.')}/\\S+:\\d+  the API \`${name}\``, 'm'));
   });
 
@@ -358,7 +403,9 @@ describe('npm run changes', () => {
     edit(`${VENDORS}/paths/vendor.yaml`, (d) => (d.patch.requestBody.content['application/json'].schema.$ref = '../schemas/Vendr.yaml'));
     const unresolved = await changes('--json');
     expect(unresolved.code).toBe(2);
-    expect(unresolved.stderr).toMatch(/^changes: specs\/business-central\/v2\.0\/paths\/vendor\.yaml:\d+: \$ref "\.\.\/schemas\/Vendr\.yaml" cannot be resolved: specs\/business-central\/v2\.0\/schemas\/Vendr\.yaml cannot be read\n$/);
+    expect(unresolved.stderr).toMatch(
+      /^changes: specs\/business-central\/v2\.0\/paths\/vendor\.yaml:\d+: \$ref "\.\.\/schemas\/Vendr\.yaml" cannot be resolved: specs\/business-central\/v2\.0\/schemas\/Vendr\.yaml cannot be read\n$/,
+    );
     expect(unresolved.stdout).toBe('');
   });
 

@@ -40,22 +40,38 @@ describe('how a schema is written is not a change', () => {
   });
 
   it('type: [string, "null"], nullable: true and anyOf with null are the same type', () => {
-    const forms = [{ type: ['string', 'null'] }, { type: 'string', nullable: true }, { anyOf: [{ type: 'string' }, { type: 'null' }] }, { oneOf: [{ type: 'null' }, { type: 'string' }] }];
+    const forms = [
+      { type: ['string', 'null'] },
+      { type: 'string', nullable: true },
+      { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      { oneOf: [{ type: 'null' }, { type: 'string' }] },
+    ];
     for (const a of forms) {
       for (const b of forms) {
-        expect(compare(changed((d) => (thing(d).properties.note = a)), changed((d) => (thing(d).properties.note = b)))).toEqual([]);
+        expect(
+          compare(
+            changed((d) => (thing(d).properties.note = a)),
+            changed((d) => (thing(d).properties.note = b)),
+          ),
+        ).toEqual([]);
       }
     }
   });
 
   it('dropping null from a request type is found as such', () => {
-    const found = compare(changed((d) => (prop(d, 'note').type = ['string', 'null'])), baseDocument());
+    const found = compare(
+      changed((d) => (prop(d, 'note').type = ['string', 'null'])),
+      baseDocument(),
+    );
     expect(found.map((c) => c.message)).toContain('request property `note` of `updateThing` no longer accepts null');
   });
 
   it('a recursive schema is compared without looping, and a change inside it is found', () => {
     const tree = (maxLength: number) => (d: Doc) => {
-      d.components.schemas.Node = { type: 'object', properties: { label: { type: 'string', maxLength }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } };
+      d.components.schemas.Node = {
+        type: 'object',
+        properties: { label: { type: 'string', maxLength }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+      };
       thing(d).properties.tree = { $ref: '#/components/schemas/Node' };
     };
     const found = compare(changed(tree(20)), changed(tree(10)));
@@ -100,7 +116,9 @@ describe('bad input', () => {
     const after = changed((d) => (thing(d).properties.note = { $ref: './missing.yaml' }));
     expect(() => compare(baseDocument(), after)).toThrow(/^openapi\.yaml:\d+: \$ref "\.\/missing\.yaml" cannot be resolved: missing\.yaml cannot be read$/);
     const pointer = changed((d) => (thing(d).properties.note = { $ref: '#/components/schemas/Nope' }));
-    expect(() => compare(baseDocument(), pointer)).toThrow(/\$ref "#\/components\/schemas\/Nope" cannot be resolved: no \/components\/schemas\/Nope in openapi\.yaml/);
+    expect(() => compare(baseDocument(), pointer)).toThrow(
+      /\$ref "#\/components\/schemas\/Nope" cannot be resolved: no \/components\/schemas\/Nope in openapi\.yaml/,
+    );
   });
 
   it('a $ref that leaves the workspace is refused', () => {
@@ -133,7 +151,12 @@ describe('accepted changes', () => {
   });
 
   it('an entry for another property, version or rule does not match, and is stale if new since the base', () => {
-    for (const other of [{ ...entry, match: '`state`' }, { ...entry, version: 'v1.0' }, { ...entry, rule: 'response-property-type-changed' }, { ...entry, operation: 'createVendor' }]) {
+    for (const other of [
+      { ...entry, match: '`state`' },
+      { ...entry, version: 'v1.0' },
+      { ...entry, rule: 'response-property-type-changed' },
+      { ...entry, operation: 'createVendor' },
+    ]) {
       const c = change();
       expect(applyAccepted([c], [other], [])).toHaveLength(1);
       expect(c.context.accepted).toBeUndefined();

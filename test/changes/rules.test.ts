@@ -17,7 +17,11 @@ const CASES: Case[] = [
   ['path-removed', (d) => delete d.paths['/others'], (d) => delete d.paths['/things/{id}'].delete],
   ['operation-removed', (d) => delete d.paths['/things/{id}'].delete, (d) => delete d.paths['/others']],
   ['success-status-removed', (d) => delete op(d).responses['202'], (d) => delete op(d).responses.default],
-  ['response-media-type-removed', (d) => delete op(d).responses['200'].content['application/xml'], (d) => (op(d).responses['200'].content['text/plain'] = { schema: { type: 'string' } })],
+  [
+    'response-media-type-removed',
+    (d) => delete op(d).responses['200'].content['application/xml'],
+    (d) => (op(d).responses['200'].content['text/plain'] = { schema: { type: 'string' } }),
+  ],
   [
     'request-media-type-removed',
     (d) => {
@@ -27,7 +31,11 @@ const CASES: Case[] = [
     },
     (d) => (op(d).requestBody.content['application/merge-patch+json'] = { schema: { type: 'object' } }),
   ],
-  ['new-required-parameter', (d) => op(d).parameters.push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } }), (d) => op(d).parameters.push({ name: 'expand', in: 'query', schema: { type: 'string' } })],
+  [
+    'new-required-parameter',
+    (d) => op(d).parameters.push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } }),
+    (d) => op(d).parameters.push({ name: 'expand', in: 'query', schema: { type: 'string' } }),
+  ],
   ['parameter-became-required', (d) => (op(d).parameters[0].required = true), (d) => (op(d).parameters[1].name = 'if-match')],
   ['request-body-became-required', (d) => (op(d).requestBody.required = true), (d) => (op(d).requestBody.description = 'The fields to change.')],
   [
@@ -63,19 +71,47 @@ const CASES: Case[] = [
   ['security-requirement-added', (d) => (d.paths['/others'].get.security = [{ key: [] }]), (d) => (d.paths['/others'].get.security = [{}, { key: [] }])],
   ['security-scope-added', (d) => (d.security = [{ oauth: ['read', 'write'] }]), (d) => (d.security = [{ oauth: [] }])],
   ['operation-became-long-running', (d) => (op(d)['x-ms-long-running-operation'] = true), (d) => (op(d)['x-ms-long-running-operation'] = false)],
-  ['operation-no-longer-long-running', (d) => delete del(d)['x-ms-long-running-operation'], (d) => (del(d)['x-ms-long-running-operation-options'] = { 'final-state-via': 'azure-async-operation' })],
-  ['final-state-via-changed', (d) => (del(d)['x-ms-long-running-operation-options'] = { 'final-state-via': 'azure-async-operation' }), (d) => (del(d)['x-ms-long-running-operation-options'] = { 'final-state-via': 'location' })],
+  [
+    'operation-no-longer-long-running',
+    (d) => delete del(d)['x-ms-long-running-operation'],
+    (d) => (del(d)['x-ms-long-running-operation-options'] = { 'final-state-via': 'azure-async-operation' }),
+  ],
+  [
+    'final-state-via-changed',
+    (d) => (del(d)['x-ms-long-running-operation-options'] = { 'final-state-via': 'azure-async-operation' }),
+    (d) => (del(d)['x-ms-long-running-operation-options'] = { 'final-state-via': 'location' }),
+  ],
   ['response-enum-value-added', (d) => prop(d, 'state').enum.push('broken'), (d) => (prop(d, 'state').enum = ['on'])],
-  ['response-property-added', (d) => (thing(d).properties.color = { type: 'string' }), (d) => (thing(d).properties.secret = { type: 'string', writeOnly: true })],
+  [
+    'response-property-added',
+    (d) => (thing(d).properties.color = { type: 'string' }),
+    (d) => (thing(d).properties.secret = { type: 'string', writeOnly: true }),
+  ],
   ['request-property-removed', (d) => delete thing(d).properties.note, (d) => delete thing(d).properties.id],
   ['parameter-removed', (d) => op(d).parameters.shift(), (d) => (op(d).parameters[0].description = 'Which things.')],
-  ['operation-added', (d) => (d.paths['/others'].post = { operationId: 'createOther', responses: { '201': { description: 'Made.' } } }), (d) => (d.paths['/others'].get.description = 'All others.')],
-  ['optional-parameter-added', (d) => op(d).parameters.push({ name: 'expand', in: 'query', schema: { type: 'string' } }), (d) => op(d).parameters.push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } })],
-  ['optional-request-property-added', (d) => (thing(d).properties.color = { type: 'string' }), (d) => (thing(d).properties.created = { type: 'string', readOnly: true })],
+  [
+    'operation-added',
+    (d) => (d.paths['/others'].post = { operationId: 'createOther', responses: { '201': { description: 'Made.' } } }),
+    (d) => (d.paths['/others'].get.description = 'All others.'),
+  ],
+  [
+    'optional-parameter-added',
+    (d) => op(d).parameters.push({ name: 'expand', in: 'query', schema: { type: 'string' } }),
+    (d) => op(d).parameters.push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } }),
+  ],
+  [
+    'optional-request-property-added',
+    (d) => (thing(d).properties.color = { type: 'string' }),
+    (d) => (thing(d).properties.created = { type: 'string', readOnly: true }),
+  ],
   ['summary-changed', (d) => (op(d).summary = 'Change a thing'), (d) => (op(d).summary = ' Update a\n thing ')],
   ['description-changed', (d) => (prop(d, 'name').description = 'What it is called.'), (d) => (prop(d, 'name').description = 'Its\n  name. ')],
   ['description-changed', (d) => (op(d).description = 'Changes one thing.'), (d) => (op(d).summary = 'Change a thing')],
-  ['example-changed', (d) => (op(d).responses['200'].content['application/json'].examples.Basic.value.name = 'b'), (d) => (op(d).responses['200'].content['application/json'].examples.Basic.value = { name: 'a', id: '1' })],
+  [
+    'example-changed',
+    (d) => (op(d).responses['200'].content['application/json'].examples.Basic.value.name = 'b'),
+    (d) => (op(d).responses['200'].content['application/json'].examples.Basic.value = { name: 'a', id: '1' }),
+  ],
 ];
 
 describe('each rule', () => {
@@ -85,21 +121,43 @@ describe('each rule', () => {
   });
 
   it.each(CASES)('%s: trips on a change that does it', (rule, trips) => {
-    expect(rulesOf(compare(changed(() => {}), changed(trips)))).toContain(rule);
+    expect(
+      rulesOf(
+        compare(
+          changed(() => {}),
+          changed(trips),
+        ),
+      ),
+    ).toContain(rule);
   });
 
   it.each(CASES)('%s: not tripped by a near miss', (rule, _trips, nearMiss) => {
-    expect(rulesOf(compare(changed(() => {}), changed(nearMiss)))).not.toContain(rule);
+    expect(
+      rulesOf(
+        compare(
+          changed(() => {}),
+          changed(nearMiss),
+        ),
+      ),
+    ).not.toContain(rule);
   });
 
   it('finds nothing between identical documents', () => {
-    expect(compare(changed(() => {}), changed(() => {}))).toEqual([]);
+    expect(
+      compare(
+        changed(() => {}),
+        changed(() => {}),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('messages', () => {
   it('say what changed for whom, and where in the new document', () => {
-    const [change] = compare(changed(() => {}), changed((d) => delete thing(d).properties.note)).filter((c) => c.rule === 'response-property-removed');
+    const [change] = compare(
+      changed(() => {}),
+      changed((d) => delete thing(d).properties.note),
+    ).filter((c) => c.rule === 'response-property-removed');
     expect(change).toEqual({
       api: 'things',
       version: '2025-01-01',
@@ -112,7 +170,10 @@ describe('messages', () => {
   });
 
   it('name a header parameter that is new and required', () => {
-    const found = compare(changed(() => {}), changed((d) => op(d).parameters.push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } })));
+    const found = compare(
+      changed(() => {}),
+      changed((d) => op(d).parameters.push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } })),
+    );
     expect(found.map((c) => c.message)).toContain('header parameter `X-Tenant` of `updateThing` is new and required');
   });
 });
@@ -169,13 +230,19 @@ describe('resource management: long-running operations and required fields', () 
     delete put(d).responses['200'];
   };
   const arm = (before: Doc, after: Doc, published = true) => compare(before, after, { family: 'resource-manager', published });
-  const find = (changes: Change[], rule: string) => changes.filter((c) => c.rule === rule).map(({ operation, level, message }) => ({ operation, level, message }));
+  const find = (changes: Change[], rule: string) =>
+    changes.filter((c) => c.rule === rule).map(({ operation, level, message }) => ({ operation, level, message }));
 
   it('turning a PUT long-running is breaking (its first answer is 201/202 to poll, not the result), inside a version and between versions', () => {
     for (const published of [true, false]) {
       const found = arm(armDocument(), changed(markLongRunning, armDocument()), published);
       expect(find(found, 'operation-became-long-running')).toEqual([
-        { operation: 'Servers_CreateOrUpdate', level: 'breaking', message: '`Servers_CreateOrUpdate` became long-running (x-ms-long-running-operation): its first answer is now 201 or 202 with a status to poll, and the result is read once it ends' },
+        {
+          operation: 'Servers_CreateOrUpdate',
+          level: 'breaking',
+          message:
+            '`Servers_CreateOrUpdate` became long-running (x-ms-long-running-operation): its first answer is now 201 or 202 with a status to poll, and the result is read once it ends',
+        },
       ]);
     }
     // The DELETE beside it, untouched, is not reported.
@@ -186,10 +253,22 @@ describe('resource management: long-running operations and required fields', () 
     const lro = changed(markLongRunning, armDocument());
     const back = changed((d) => delete put(d)['x-ms-long-running-operation'], lro);
     expect(find(arm(lro, back), 'operation-no-longer-long-running')).toEqual([
-      { operation: 'Servers_CreateOrUpdate', level: 'breaking', message: expect.stringMatching(/^`Servers_CreateOrUpdate` is no longer long-running: it answers with the result at once/) },
+      {
+        operation: 'Servers_CreateOrUpdate',
+        level: 'breaking',
+        message: expect.stringMatching(/^`Servers_CreateOrUpdate` is no longer long-running: it answers with the result at once/),
+      },
     ]);
     // `false` written out is the same as no marking.
-    expect(find(arm(lro, changed((d) => (put(d)['x-ms-long-running-operation'] = false), lro)), 'operation-no-longer-long-running')).toHaveLength(1);
+    expect(
+      find(
+        arm(
+          lro,
+          changed((d) => (put(d)['x-ms-long-running-operation'] = false), lro),
+        ),
+        'operation-no-longer-long-running',
+      ),
+    ).toHaveLength(1);
     expect(find(arm(lro, lro), 'operation-no-longer-long-running')).toEqual([]);
   });
 
@@ -197,9 +276,16 @@ describe('resource management: long-running operations and required fields', () 
     const lro = changed(markLongRunning, armDocument());
     const via = (value: string) => changed((d) => (put(d)['x-ms-long-running-operation-options'] = { 'final-state-via': value }), lro);
     expect(find(arm(via('azure-async-operation'), via('original-uri')), 'final-state-via-changed')).toEqual([
-      { operation: 'Servers_CreateOrUpdate', level: 'breaking', message: 'final-state-via of `Servers_CreateOrUpdate` changed from azure-async-operation to original-uri: the result of the wait is read from another place' },
+      {
+        operation: 'Servers_CreateOrUpdate',
+        level: 'breaking',
+        message:
+          'final-state-via of `Servers_CreateOrUpdate` changed from azure-async-operation to original-uri: the result of the wait is read from another place',
+      },
     ]);
-    expect(find(arm(lro, via('location')), 'final-state-via-changed')[0]?.message).toBe('final-state-via of `Servers_CreateOrUpdate` changed from original-uri (the PUT default) to location: the result of the wait is read from another place');
+    expect(find(arm(lro, via('location')), 'final-state-via-changed')[0]?.message).toBe(
+      'final-state-via of `Servers_CreateOrUpdate` changed from original-uri (the PUT default) to location: the result of the wait is read from another place',
+    );
     expect(find(arm(lro, via('original-uri')), 'final-state-via-changed')).toEqual([]); // the PUT default, written out
     // Not long-running on both sides: the options mean nothing, and becoming long-running is its own rule.
     expect(find(arm(armDocument(), via('location')), 'final-state-via-changed')).toEqual([]);
@@ -217,7 +303,11 @@ describe('resource management: long-running operations and required fields', () 
   it('a PUT body field newly required, or new and required, is breaking; a read-only one is not', () => {
     const required = changed((d) => (d.components.schemas.Server.properties.properties.required = ['administratorLogin']), armDocument());
     expect(find(arm(armDocument(), required), 'request-property-became-required')).toEqual([
-      { operation: 'Servers_CreateOrUpdate', level: 'breaking', message: 'request property `properties.administratorLogin` of `Servers_CreateOrUpdate` became required' },
+      {
+        operation: 'Servers_CreateOrUpdate',
+        level: 'breaking',
+        message: 'request property `properties.administratorLogin` of `Servers_CreateOrUpdate` became required',
+      },
     ]);
     const added = changed((d) => {
       const inner = d.components.schemas.Server.properties.properties;
@@ -225,7 +315,11 @@ describe('resource management: long-running operations and required fields', () 
       inner.required = ['minimalTlsVersion'];
     }, armDocument());
     expect(find(arm(armDocument(), added), 'new-required-request-property')).toEqual([
-      { operation: 'Servers_CreateOrUpdate', level: 'breaking', message: 'request property `properties.minimalTlsVersion` of `Servers_CreateOrUpdate` is new and required' },
+      {
+        operation: 'Servers_CreateOrUpdate',
+        level: 'breaking',
+        message: 'request property `properties.minimalTlsVersion` of `Servers_CreateOrUpdate` is new and required',
+      },
     ]);
     const readOnly = changed((d) => (d.components.schemas.TrackedResource.required = ['id']), armDocument());
     expect(arm(armDocument(), readOnly).filter((c) => c.level === 'breaking')).toEqual([]);

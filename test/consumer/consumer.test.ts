@@ -54,7 +54,9 @@ const WITHOUT_DOM: Row[] = [
 ];
 /** One row per compiler, its title first: "node16, ESM and CommonJS, TypeScript 7". */
 const titled = (rows: Row[]) =>
-  rows.flatMap(([name, options, formats, compilers]) => compilers.map((compiler) => [`${name}, ${formats.join(' and ')}, TypeScript ${compiler}`, name, options, formats, compiler] as const));
+  rows.flatMap(([name, options, formats, compilers]) =>
+    compilers.map((compiler) => [`${name}, ${formats.join(' and ')}, TypeScript ${compiler}`, name, options, formats, compiler] as const),
+  );
 const folderOf = (format: Format) => (format === 'ESM' ? 'esm' : 'cjs');
 
 /**
@@ -91,7 +93,9 @@ async function compiled(dir: string): Promise<string> {
       compiledHere = true;
       const before = new Set(filesUnder(dir));
       const report = await tsc7(dir);
-      const files = filesUnder(dir).filter((file: string) => !before.has(file)).map((file: string) => [relative(dir, file), readFileSync(file, 'utf8')] as [string, string]);
+      const files = filesUnder(dir)
+        .filter((file: string) => !before.has(file))
+        .map((file: string) => [relative(dir, file), readFileSync(file, 'utf8')] as [string, string]);
       return { report, files };
     },
     ({ report, files }) => report === '' && files.length > 0,
@@ -99,7 +103,8 @@ async function compiled(dir: string): Promise<string> {
   if (!compiledHere) for (const [path, text] of files) writeFileSync(join(dir, path), text);
   return report;
 }
-const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 const COMPILERS: Record<Compiler, string> = { '5.9': `typescript@${versionOf('typescript')}`, '7': `typescript@${versionOf('typescript-7')}` };
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -158,7 +163,16 @@ function formatFolders(formats: Format[], source: string): Record<string, string
 
 describe('the tarball', () => {
   it('was compiled by prepack from a checkout without dist/: ESM and CommonJS builds, their types, the mock, a README, no tests', () => {
-    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.node.js', 'dist/cjs/package.json', 'dist/cjs/src/index.node.js', 'dist/cjs/src/index.d.ts', 'mock/index.mjs', 'README.md']) {
+    for (const file of [
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/src/index.node.js',
+      'dist/cjs/package.json',
+      'dist/cjs/src/index.node.js',
+      'dist/cjs/src/index.d.ts',
+      'mock/index.mjs',
+      'README.md',
+    ]) {
       expect(project.packed, file).toContain(file);
     }
     expect(project.packed.some((f) => f.startsWith('test/'))).toBe(false);
@@ -172,7 +186,10 @@ describe('the tarball', () => {
       const texts = modules.map((module) => readFileSync(join(project.installed, dir, module), 'utf8'));
       for (const [i, text] of texts.entries()) expect(text, `${dir}/${modules[i]}`).not.toMatch(/generated\/operations/);
       // Some client module reads the run-time manifest (which one is the client's own layout).
-      expect(texts.some((text) => /generated\/client-manifest\.js/.test(text)), `${dir}: a module importing generated/client-manifest.js`).toBe(true);
+      expect(
+        texts.some((text) => /generated\/client-manifest\.js/.test(text)),
+        `${dir}: a module importing generated/client-manifest.js`,
+      ).toBe(true);
     }
     expect(readFileSync(join(project.installed, 'README.md'), 'utf8')).toContain('## Using the package from another project');
     expect(JSON.parse(readFileSync(join(project.installed, 'dist/cjs/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
@@ -184,30 +201,46 @@ describe('a strict consumer of the installed package', () => {
   // the consumer's compiler's: TypeScript 7 compiles each resolution's program and it runs
   // (node10 resolves types only; at run time Node's `require` takes the same path as in the
   // node16 and nodenext rows); TypeScript 5.9 type-checks the same source.
-  const rows = titled(RESOLUTIONS).map(([title, ...row]) => [`${title}: ${row[3] === '7' ? 'type-checks, compiles and runs against the mock' : 'type-checks'}`, ...row] as const);
-  it.each(rows)('%s', async (_title, name, options, formats, compiler) => {
-    const runs = compiler === '7';
-    const dir = writeProject(`${name} ts${compiler}`, { ...STRICT, ...options, ...(runs ? {} : { noEmit: true }) }, formatFolders(formats, CONSUMER_SOURCE), formats.map(folderOf));
-    expect(await (runs ? compiled(dir) : verdictOf(compiler, dir)), 'tsc output').toBe('');
-    if (!runs) return;
-    for (const format of formats) {
-      // Emitted beside its source, where its package.json gives Node its format.
-      const main = join(folderOf(format), 'main.js');
-      expect(existsSync(join(dir, main)), main).toBe(true);
-      const { stdout } = await run(process.execPath, [main, inject('mockUrl')], { cwd: dir });
-      expect(JSON.parse(stdout), `${name}, ${format}`).toEqual({
-        created: 201,
-        methodCode: 'string',
-        role: 200,
-        roleHasId: true,
-        refused: 'invalid-argument',
-        change: 'Fixture',
-      });
-    }
-  }, 120_000);
+  const rows = titled(RESOLUTIONS).map(
+    ([title, ...row]) => [`${title}: ${row[3] === '7' ? 'type-checks, compiles and runs against the mock' : 'type-checks'}`, ...row] as const,
+  );
+  it.each(rows)(
+    '%s',
+    async (_title, name, options, formats, compiler) => {
+      const runs = compiler === '7';
+      const dir = writeProject(
+        `${name} ts${compiler}`,
+        { ...STRICT, ...options, ...(runs ? {} : { noEmit: true }) },
+        formatFolders(formats, CONSUMER_SOURCE),
+        formats.map(folderOf),
+      );
+      expect(await (runs ? compiled(dir) : verdictOf(compiler, dir)), 'tsc output').toBe('');
+      if (!runs) return;
+      for (const format of formats) {
+        // Emitted beside its source, where its package.json gives Node its format.
+        const main = join(folderOf(format), 'main.js');
+        expect(existsSync(join(dir, main)), main).toBe(true);
+        const { stdout } = await run(process.execPath, [main, inject('mockUrl')], { cwd: dir });
+        expect(JSON.parse(stdout), `${name}, ${format}`).toEqual({
+          created: 201,
+          methodCode: 'string',
+          role: 200,
+          roleHasId: true,
+          refused: 'invalid-argument',
+          change: 'Fixture',
+        });
+      }
+    },
+    120_000,
+  );
 
   it.each(titled(WITHOUT_DOM))('%s, without the DOM library: type-checks with skipLibCheck: false', async (_title, name, options, formats, compiler) => {
-    const dir = writeProject(`no-dom ${name} ts${compiler}`, { ...STRICT, lib: ['ES2022'], noEmit: true, ...options }, formatFolders(formats, NODE_SERVICE_SOURCE), formats.map(folderOf));
+    const dir = writeProject(
+      `no-dom ${name} ts${compiler}`,
+      { ...STRICT, lib: ['ES2022'], noEmit: true, ...options },
+      formatFolders(formats, NODE_SERVICE_SOURCE),
+      formats.map(folderOf),
+    );
     expect(await verdictOf(compiler, dir), 'tsc output').toBe('');
   });
 
@@ -215,13 +248,24 @@ describe('a strict consumer of the installed package', () => {
     // Typed as a strict consumer writes it (vitest's own declarations are not ours to
     // check), with TypeScript 7: the rows above check the package's declarations with both.
     const compilerOptions = { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true };
-    const dir = writeProject('suite', compilerOptions, { 'package.json': JSON.stringify({ type: 'module' }), 'src/app.ts': APP_SOURCE, 'test/app.test.ts': TEST_SOURCE }, ['src', 'test']);
+    const dir = writeProject(
+      'suite',
+      compilerOptions,
+      { 'package.json': JSON.stringify({ type: 'module' }), 'src/app.ts': APP_SOURCE, 'test/app.test.ts': TEST_SOURCE },
+      ['src', 'test'],
+    );
     expect(await verdictOf('7', dir), 'tsc output').toBe('');
     // This run's own vitest settings stay out of the consumer's run.
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(key)));
     const vitest = join(project.consumer, 'node_modules/vitest/vitest.mjs');
-    const result = await run(process.execPath, [vitest, 'run', '--reporter=json', '--outputFile=report.json'], { cwd: dir, env, timeout: 240_000 }).catch((e: { stdout: string; stderr: string }) => e);
-    type Report = { numTotalTests: number; numPassedTests: number; testResults: { message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[] };
+    const result = await run(process.execPath, [vitest, 'run', '--reporter=json', '--outputFile=report.json'], { cwd: dir, env, timeout: 240_000 }).catch(
+      (e: { stdout: string; stderr: string }) => e,
+    );
+    type Report = {
+      numTotalTests: number;
+      numPassedTests: number;
+      testResults: { message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+    };
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     const failed = report.testResults.flatMap((file) => [
       ...(file.message ? [file.message.slice(0, 1000)] : []),
@@ -274,7 +318,10 @@ describe('the mock from the installed package', () => {
     onTestFinished(() => rmSync(bare, { recursive: true, force: true }));
     cpSync(project.installed, join(bare, 'node_modules/provider-api-clients'), { recursive: true });
     writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare', private: true, type: 'module' }));
-    writeFileSync(join(bare, 'try.mjs'), `import { startMock } from 'provider-api-clients/mock';\nconst mock = await startMock({ port: 0 }).catch((e) => console.log(e.message));\nawait mock?.close();\n`);
+    writeFileSync(
+      join(bare, 'try.mjs'),
+      `import { startMock } from 'provider-api-clients/mock';\nconst mock = await startMock({ port: 0 }).catch((e) => console.log(e.message));\nawait mock?.close();\n`,
+    );
     const { stdout } = await run(process.execPath, ['try.mjs'], { cwd: bare, timeout: 20_000 });
     expect(stdout).toMatch(/optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0 .*js-yaml@4\.3\.2/);
   });

@@ -45,12 +45,20 @@ export interface ConsumerProject {
  * cache by its integrity and needs no registry metadata, which the cache may not hold.
  */
 function writeConsumerManifests(dir: string, tarball: string, packedName: string): void {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string; dependencies?: Record<string, string> }> };
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version: string; dependencies?: Record<string, string> }>;
+  };
   const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
   const dependencies = { [PACKAGE.name]: `file:../${packedName}`, '@types/node': TYPES_NODE };
   const packages: Record<string, unknown> = {
     '': { name: 'consumer', dependencies },
-    [`node_modules/${PACKAGE.name}`]: { version: PACKAGE.version, resolved: `file:../${packedName}`, integrity, dependencies: PACKAGE.dependencies, engines: PACKAGE.engines },
+    [`node_modules/${PACKAGE.name}`]: {
+      version: PACKAGE.version,
+      resolved: `file:../${packedName}`,
+      integrity,
+      dependencies: PACKAGE.dependencies,
+      engines: PACKAGE.engines,
+    },
   };
   const add = (name: string) => {
     const key = `node_modules/${name}`;
@@ -71,7 +79,25 @@ export async function makeConsumerProject(): Promise<ConsumerProject> {
   //    and this workspace's dev tools (node_modules linked).
   const stage = join(work, 'checkout');
   mkdirSync(stage);
-  for (const entry of ['package.json', '.npmrc', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', 'redocly.yaml', 'src', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'generated']) {
+  for (const entry of [
+    'package.json',
+    '.npmrc',
+    'README.md',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'tsconfig.cjs.json',
+    'redocly.yaml',
+    'src',
+    'lib',
+    'model',
+    'rules',
+    'mock',
+    'changes',
+    'contract',
+    'site',
+    'pipeline',
+    'generated',
+  ]) {
     cpSync(join(ROOT, entry), join(stage, entry), { recursive: true, filter: (source) => !source.startsWith(join(ROOT, 'generated/docs')) });
   }
   if (existsSync(join(stage, 'dist'))) throw new Error('the staged checkout has a dist/ before packing');

@@ -29,7 +29,12 @@ export interface Answer {
 
 /** One request; the body parsed when there is one. */
 export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const response = await fetch(url, { method: init.method ?? 'GET', headers: { ...HEADERS, ...init.headers }, body: init.body === undefined ? undefined : JSON.stringify(init.body), redirect: 'manual' });
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { ...HEADERS, ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    redirect: 'manual',
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }

@@ -50,7 +50,11 @@ describe('which operations the lifecycle covers, read from the documents', () =>
     const workspace = await startMock({ port: 0 });
     try {
       const by = Object.fromEntries(workspace.routes.map((r) => [r.operationId, r.convention]));
-      expect(by).toMatchObject({ RoleEligibilityScheduleRequests_Get: 'example', Location_ListCachedImages: 'arm-paging', Servers_CheckNameAvailability: 'source-rule' });
+      expect(by).toMatchObject({
+        RoleEligibilityScheduleRequests_Get: 'example',
+        Location_ListCachedImages: 'arm-paging',
+        Servers_CheckNameAvailability: 'source-rule',
+      });
     } finally {
       await workspace.close();
     }
@@ -60,11 +64,25 @@ describe('which operations the lifecycle covers, read from the documents', () =>
 describe('PUT, GET, PATCH, DELETE', () => {
   it('PUT creates (201) answering the body sent, with id, name and type from the path and the read-only fields the server sets', async () => {
     const before = Date.now();
-    const forged = { ...SERVER, id: '/forged', name: 'forged', type: 'Other/type', systemData: { createdBy: 'forger' }, properties: { ...SERVER.properties, provisioningState: 'Failed', fullyQualifiedDomainName: 'forged.example' } };
+    const forged = {
+      ...SERVER,
+      id: '/forged',
+      name: 'forged',
+      type: 'Other/type',
+      systemData: { createdBy: 'forger' },
+      properties: { ...SERVER.properties, provisioningState: 'Failed', fullyQualifiedDomainName: 'forged.example' },
+    };
     const put = await call(at.server('rg-a', 'alpha'), { method: 'PUT', body: forged });
     expect(put.status).toBe(201);
     const id = `/subscriptions/${SUBSCRIPTION}/resourceGroups/rg-a/providers/Provider.Sql/servers/alpha`;
-    expect(put.body).toMatchObject({ id, name: 'alpha', type: 'Provider.Sql/servers', location: 'northeurope', tags: { team: 'data' }, properties: { administratorLogin: 'dbadmin', version: '12.0' } });
+    expect(put.body).toMatchObject({
+      id,
+      name: 'alpha',
+      type: 'Provider.Sql/servers',
+      location: 'northeurope',
+      tags: { team: 'data' },
+      properties: { administratorLogin: 'dbadmin', version: '12.0' },
+    });
     expect(put.body.properties.provisioningState).not.toBe('Failed');
     expect(put.body.properties).not.toHaveProperty('fullyQualifiedDomainName');
     expect(put.body.systemData).toMatchObject({ createdBy: expect.not.stringMatching(/forger/), createdByType: 'Application' });
@@ -91,11 +109,16 @@ describe('PUT, GET, PATCH, DELETE', () => {
     expect(read.body).toEqual({ error: { code: 'ResourceNotFound', message: expect.stringContaining('servers/nobody') } });
   });
 
-  it('PATCH merges tags and properties (a JSON merge patch); read-only fields stay the server\'s; 404 when absent', async () => {
+  it("PATCH merges tags and properties (a JSON merge patch); read-only fields stay the server's; 404 when absent", async () => {
     const created = await createServer('rg-a', 'alpha');
     const patched = await call(at.server('rg-a', 'alpha'), { method: 'PATCH', body: { tags: { owner: 'me' }, properties: { version: '13.0' } } });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id: created.body.id, location: 'northeurope', tags: { team: 'data', owner: 'me' }, properties: { administratorLogin: 'dbadmin', version: '13.0', provisioningState: 'Succeeded' } });
+    expect(patched.body).toMatchObject({
+      id: created.body.id,
+      location: 'northeurope',
+      tags: { team: 'data', owner: 'me' },
+      properties: { administratorLogin: 'dbadmin', version: '13.0', provisioningState: 'Succeeded' },
+    });
     expect(patched.body.systemData.createdAt).toBe(created.body.systemData.createdAt);
     expect((await call(at.server('rg-a', 'alpha'))).body).toEqual(patched.body);
     expect((await call(at.server('rg-a', 'nobody'), { method: 'PATCH', body: { tags: {} } })).status).toBe(404);
@@ -119,7 +142,10 @@ describe('PUT, GET, PATCH, DELETE', () => {
 
   it('a subscription-level type: PUT creates (its only status, 200), GET reads, DELETE removes', async () => {
     const put = await call(at.quota('cores'), { method: 'PUT', body: { properties: { limit: 20 } } });
-    expect(put).toMatchObject({ status: 200, body: { id: `/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/quotas/cores`, name: 'cores', type: 'Provider.Sql/quotas', properties: { limit: 20 } } });
+    expect(put).toMatchObject({
+      status: 200,
+      body: { id: `/subscriptions/${SUBSCRIPTION}/providers/Provider.Sql/quotas/cores`, name: 'cores', type: 'Provider.Sql/quotas', properties: { limit: 20 } },
+    });
     expect((await call(at.quota('cores'))).body.properties.limit).toBe(20);
     expect((await call(at.quota('cores'), { method: 'DELETE' })).status).toBe(200);
     expect((await call(at.quota('cores'))).status).toBe(404);
@@ -127,7 +153,7 @@ describe('PUT, GET, PATCH, DELETE', () => {
 });
 
 describe('a request the document refuses', () => {
-  it('names the parameter as the document spells it (resourceGroupName, not Prism\'s resourcegroupname)', async () => {
+  it("names the parameter as the document spells it (resourceGroupName, not Prism's resourcegroupname)", async () => {
     const refused = await call(at.server('x'.repeat(91), 'alpha'));
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toContain('path.resourceGroupName');
@@ -137,7 +163,11 @@ describe('a request the document refuses', () => {
 
 describe('child resources', () => {
   it('under a parent that does not exist: 404 ParentResourceNotFound for PUT, GET and the list', async () => {
-    for (const [url, method] of [[at.database('rg-a', 'ghost', 'orders'), 'PUT'], [at.database('rg-a', 'ghost', 'orders'), 'GET'], [at.databases('rg-a', 'ghost'), 'GET']] as const) {
+    for (const [url, method] of [
+      [at.database('rg-a', 'ghost', 'orders'), 'PUT'],
+      [at.database('rg-a', 'ghost', 'orders'), 'GET'],
+      [at.databases('rg-a', 'ghost'), 'GET'],
+    ] as const) {
       const answer = await call(url, { method, ...(method === 'PUT' ? { body: { properties: {} } } : {}) });
       expect(answer.status, `${method} ${url}`).toBe(404);
       expect(answer.body.error).toMatchObject({ code: 'ParentResourceNotFound', message: expect.stringContaining('ghost') });
@@ -147,7 +177,11 @@ describe('child resources', () => {
   it('are listed under their parent only, and go with it when it is deleted', async () => {
     await createServer('rg-a', 'alpha');
     await createServer('rg-a', 'beta');
-    for (const [server, name] of [['alpha', 'one'], ['alpha', 'two'], ['beta', 'three']]) {
+    for (const [server, name] of [
+      ['alpha', 'one'],
+      ['alpha', 'two'],
+      ['beta', 'three'],
+    ]) {
       const put = await call(at.database('rg-a', server!, name!), { method: 'PUT', body: { properties: {} } });
       await call(put.headers.get('location')!);
     }
@@ -237,7 +271,9 @@ describe('the test API', () => {
     expect(seeded.resources).toEqual([expect.objectContaining({ id, name: 'seeded', type: 'Provider.Sql/servers' })]);
     expect((await call(at.server('rg-s', 'seeded'))).body.location).toBe('westus');
     expect(names()).toEqual([...documented, 'seeded'].sort());
-    expect(() => mock.seed({ resources: [{ id: `${id}x`, location: 'a' }, { id: '/subscriptions/s/providers/Provider.Sql/unknown/x' }] })).toThrow(/resources\[1\].*no.*PUT|not the id/);
+    expect(() => mock.seed({ resources: [{ id: `${id}x`, location: 'a' }, { id: '/subscriptions/s/providers/Provider.Sql/unknown/x' }] })).toThrow(
+      /resources\[1\].*no.*PUT|not the id/,
+    );
     expect(mock.state.resources.map((r) => r.resource.name)).not.toContain('seededx');
     mock.reset();
     expect(names()).toEqual(documented);
@@ -246,12 +282,20 @@ describe('the test API', () => {
 
   it('over HTTP: POST /__mock/seed with resources, GET /__mock/state', async () => {
     const id = `/subscriptions/${SUBSCRIPTION}/resourceGroups/rg-h/providers/Provider.Sql/servers/over-http`;
-    const seeded = await fetch(`${mock.adminUrl}/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resources: [{ id, location: 'westus' }], resourcePageSize: 1 }) });
+    const seeded = await fetch(`${mock.adminUrl}/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resources: [{ id, location: 'westus' }], resourcePageSize: 1 }),
+    });
     expect(seeded.status).toBe(200);
     const state = await (await fetch(`${mock.adminUrl}/state`)).json();
     expect(state.resources).toContainEqual(expect.objectContaining({ id, type: 'Provider.Sql/servers' }));
     expect(state.resourcePageSize).toBe(1);
-    const bad = await fetch(`${mock.adminUrl}/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resourcePageSize: 0 }) });
+    const bad = await fetch(`${mock.adminUrl}/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resourcePageSize: 0 }),
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toMatch(/resourcePageSize/);
   });

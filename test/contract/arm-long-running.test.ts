@@ -109,7 +109,10 @@ describe('a long-running PUT through Location only (final-state-via: location)',
     const location = put.headers.get('location')!;
     expect((await call(location)).status).toBe(202);
     const done = await call(location);
-    expect(done).toMatchObject({ status: 200, body: { name: 'orders', type: 'Provider.Sql/servers/databases', properties: { collation: 'x', provisioningState: 'Succeeded' } } });
+    expect(done).toMatchObject({
+      status: 200,
+      body: { name: 'orders', type: 'Provider.Sql/servers/databases', properties: { collation: 'x', provisioningState: 'Succeeded' } },
+    });
   });
 });
 
@@ -145,13 +148,21 @@ describe('failed and canceled operations, from the test API', () => {
   });
 
   it('Canceled, set over HTTP (POST /__mock/long-running), with a default ARM error', async () => {
-    const added = await fetch(`${mock.adminUrl}/long-running`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'Canceled', times: 1, when: { method: 'PUT' } }) });
+    const added = await fetch(`${mock.adminUrl}/long-running`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'Canceled', times: 1, when: { method: 'PUT' } }),
+    });
     expect(added.status).toBe(201);
-    expect((await (await fetch(`${mock.adminUrl}/long-running`)).json())).toEqual([expect.objectContaining({ outcome: 'Canceled', times: 1, calls: 0 })]);
+    expect(await (await fetch(`${mock.adminUrl}/long-running`)).json()).toEqual([expect.objectContaining({ outcome: 'Canceled', times: 1, calls: 0 })]);
     const ended = await call((await putServer('alpha')).headers.get('azure-asyncoperation')!);
     expect(ended.body).toMatchObject({ status: 'Canceled', error: { code: 'OperationCanceled' } });
     expect((await call(at.server('rg-lro', 'alpha'))).body.properties.provisioningState).toBe('Canceled');
-    const wrong = await fetch(`${mock.adminUrl}/long-running`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'Exploded' }) });
+    const wrong = await fetch(`${mock.adminUrl}/long-running`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'Exploded' }),
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error.message).toMatch(/"outcome" must be one of Succeeded, Failed, Canceled/);
   });

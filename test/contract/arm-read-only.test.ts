@@ -40,7 +40,10 @@ const KEPT = { subnet: 'front', rules: [{ port: 443 }, { port: 80 }] };
 
 describe('read-only values sent below properties are ignored', () => {
   it('PUT answers and stores the body without them; GET reads the same', async () => {
-    const put = await call(at.server('rg-ro', 'ro-1'), { method: 'PUT', body: { location: 'northeurope', properties: { administratorLogin: 'a', network: SENT } } });
+    const put = await call(at.server('rg-ro', 'ro-1'), {
+      method: 'PUT',
+      body: { location: 'northeurope', properties: { administratorLogin: 'a', network: SENT } },
+    });
     expect([200, 201]).toContain(put.status);
     expect(put.body.properties.network).toEqual(KEPT);
     const monitor = put.headers.get('azure-asyncoperation');
@@ -51,10 +54,16 @@ describe('read-only values sent below properties are ignored', () => {
   });
 
   it('PATCH merges the writable fields only', async () => {
-    const put = await call(at.server('rg-ro', 'ro-2', VERSIONS[1]), { method: 'PUT', body: { location: 'northeurope', properties: { network: { subnet: 'a' } } } });
+    const put = await call(at.server('rg-ro', 'ro-2', VERSIONS[1]), {
+      method: 'PUT',
+      body: { location: 'northeurope', properties: { network: { subnet: 'a' } } },
+    });
     const monitor = put.headers.get('azure-asyncoperation');
     if (monitor) await call(monitor);
-    const patched = await call(at.server('rg-ro', 'ro-2'), { method: 'PATCH', body: { properties: { network: { subnet: 'b', ip: '10.1.1.1', health: 'Healthy' } } } });
+    const patched = await call(at.server('rg-ro', 'ro-2'), {
+      method: 'PATCH',
+      body: { properties: { network: { subnet: 'b', ip: '10.1.1.1', health: 'Healthy' } } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.properties.network).toEqual({ subnet: 'b' });
     expect((await call(at.server('rg-ro', 'ro-2'))).body.properties.network).toEqual({ subnet: 'b' });

@@ -33,20 +33,33 @@ const document = {
       delete: {
         operationId: 'Locks_Delete',
         'x-ms-long-running-operation': true,
-        responses: { 202: { description: 'Deleting.', headers: { Location: { schema: { type: 'string' } }, 'Retry-After': { schema: { type: 'integer' } } } }, 204: { description: 'None.' }, default: cloudError },
+        responses: {
+          202: { description: 'Deleting.', headers: { Location: { schema: { type: 'string' } }, 'Retry-After': { schema: { type: 'integer' } } } },
+          204: { description: 'None.' },
+          default: cloudError,
+        },
       },
     },
   },
   components: {
     schemas: {
-      CloudError: { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, target: { type: 'string' } } } } },
+      CloudError: {
+        type: 'object',
+        properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, target: { type: 'string' } } } },
+      },
       Lock: {
         type: 'object',
         properties: {
           id: { type: 'string', readOnly: true },
           name: { type: 'string', readOnly: true },
           type: { type: 'string', readOnly: true },
-          properties: { type: 'object', properties: { level: { type: 'string' }, provisioningState: { type: 'string', readOnly: true, enum: ['Succeeded', 'Failed', 'Canceled', 'Creating', 'Deleting', 'Updating'] } } },
+          properties: {
+            type: 'object',
+            properties: {
+              level: { type: 'string' },
+              provisioningState: { type: 'string', readOnly: true, enum: ['Succeeded', 'Failed', 'Canceled', 'Creating', 'Deleting', 'Updating'] },
+            },
+          },
         },
       },
     },

@@ -33,7 +33,9 @@ function literals(node: ts.TypeNode | undefined): string[] {
 
 /** An interface (or a type alias) of the declarations, by name. */
 function declaration(name: string): ts.InterfaceDeclaration | ts.TypeAliasDeclaration {
-  const found = source.statements.find((s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === name);
+  const found = source.statements.find(
+    (s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === name,
+  );
   if (!found) throw new Error(`mock/index.d.ts declares no ${name}`);
   return found;
 }

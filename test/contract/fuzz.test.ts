@@ -53,16 +53,73 @@ const PATH_MUTATIONS: Array<(p: string, r: () => number) => string> = [
   (p) => p.replace('subscriptions', 'subscriptions/ü/%C3%BC'),
 ];
 const HEADER_VALUES: Record<string, string[]> = {
-  accept: [';;;', '*/*;q=abc', 'application/json;q=2', '', ',,,', 'text/*', 'application/xml', 'a/b/c', 'application/json, */*;q=0.1', '*/*', 'application/json;charset="x', 'application/*+json'],
-  'content-type': ['json', '///', 'application/json; charset=klingon', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json;;;', 'application/json', '', 'application/merge-patch+json'],
-  prefer: ['code=100', 'code=1', 'code=abc', 'code=200', 'code=201', 'code=400', 'code=412', 'code=418', 'example=nope', 'example=AlreadyExists', 'dynamic=true', 'dynamic=true; seed=X', 'seed=', ';;==,,', 'dynamic=maybe', 'code=200, example=BlockPayment', 'code=500'],
+  accept: [
+    ';;;',
+    '*/*;q=abc',
+    'application/json;q=2',
+    '',
+    ',,,',
+    'text/*',
+    'application/xml',
+    'a/b/c',
+    'application/json, */*;q=0.1',
+    '*/*',
+    'application/json;charset="x',
+    'application/*+json',
+  ],
+  'content-type': [
+    'json',
+    '///',
+    'application/json; charset=klingon',
+    'text/plain',
+    'multipart/form-data; boundary=x',
+    'application/x-www-form-urlencoded',
+    'application/json;;;',
+    'application/json',
+    '',
+    'application/merge-patch+json',
+  ],
+  prefer: [
+    'code=100',
+    'code=1',
+    'code=abc',
+    'code=200',
+    'code=201',
+    'code=400',
+    'code=412',
+    'code=418',
+    'example=nope',
+    'example=AlreadyExists',
+    'dynamic=true',
+    'dynamic=true; seed=X',
+    'seed=',
+    ';;==,,',
+    'dynamic=maybe',
+    'code=200, example=BlockPayment',
+    'code=500',
+  ],
   'if-match': ['*', '', 'W/"1"', '"x", W/"y"', 'W/"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc="'],
   authorization: ['Bearer x', 'Bearer', 'Basic dXNlcjpwYXNz', '', 'bearer lower'],
   'content-encoding': ['gzip', 'identity', 'br, gzip', 'nonsense'],
   host: ['127.0.0.1', 'evil.example:1', '[::1]:80', 'a b', 'x'.repeat(300)],
   'x-http-method-override': ['DELETE'],
 };
-const BODIES = ['', 'null', '[]', '{', '{"name":123,"type":[]}', '"string"', '{"name":"ok-name","type":"Provider.Sql/servers"}', `${'['.repeat(3000)}${']'.repeat(3000)}`, '{"displayName":"\\ud800"}', '\u0000\u0001\u0002', `{"a":${'1'.repeat(400)}}`, 'ü'.repeat(100), '{"code":"EXW","displayName":"x","id":"forged"}', 'x'.repeat(1_100_000)];
+const BODIES = [
+  '',
+  'null',
+  '[]',
+  '{',
+  '{"name":123,"type":[]}',
+  '"string"',
+  '{"name":"ok-name","type":"Provider.Sql/servers"}',
+  `${'['.repeat(3000)}${']'.repeat(3000)}`,
+  '{"displayName":"\\ud800"}',
+  '\u0000\u0001\u0002',
+  `{"a":${'1'.repeat(400)}}`,
+  'ü'.repeat(100),
+  '{"code":"EXW","displayName":"x","id":"forged"}',
+  'x'.repeat(1_100_000),
+];
 
 function generate(count: number, seed: number): RawRequest[] {
   const r = prng(seed);
@@ -114,7 +171,8 @@ describe(`fuzz: ${COUNT} malformed requests from seed ${SEED}`, () => {
         }
         const response = answer as RawResponse;
         if (response.status >= 500 && !askedFor5xx(request)) problems.push(`${what}: ${response.status} ${response.text.slice(0, 200)}`);
-        if (request.method !== 'HEAD' && response.text !== '' && response.json === undefined) problems.push(`${what}: answer does not parse: ${response.text.slice(0, 200)}`);
+        if (request.method !== 'HEAD' && response.text !== '' && response.json === undefined)
+          problems.push(`${what}: answer does not parse: ${response.text.slice(0, 200)}`);
         if (response.status >= 400 && request.method !== 'HEAD' && response.status !== 500) {
           const error = (response.json as any)?.error;
           if (typeof error?.code !== 'string' || typeof error?.message !== 'string' || error.code === 'string' || error.message === 'string') {
@@ -181,7 +239,10 @@ describe('a request refused while its body is still coming', () => {
 
   it('a request the mock refuses from its head: answered once the body has arrived, not before', { timeout: 30_000 }, async () => {
     const path = '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01';
-    const { early, received, error } = await exchange(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nAccept: ;;;\r\nContent-Type: application/json\r\n`, 200_000);
+    const { early, received, error } = await exchange(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nAccept: ;;;\r\nContent-Type: application/json\r\n`,
+      200_000,
+    );
     expect(early, 'answered while the body was still coming').toBe('');
     expect(received).toMatch(/^HTTP\/1\.1 4\d\d /);
     expect(error, 'the connection was reset').toBeUndefined();

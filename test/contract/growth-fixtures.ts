@@ -17,7 +17,12 @@ export function growthDocuments(): MockDocument[] {
     .map((file) => {
       const document = parse(readFileSync(join(FIXTURES, file), 'utf8'));
       const business = /\/api\/v\d/.test(document.servers[0].url);
-      return { api: `fixture-${file.split('-')[0]}`, version: String(document.info.version), family: business ? 'business-central' : 'resource-manager', document: join(FIXTURES, file) };
+      return {
+        api: `fixture-${file.split('-')[0]}`,
+        version: String(document.info.version),
+        family: business ? 'business-central' : 'resource-manager',
+        document: join(FIXTURES, file),
+      };
     });
 }
 

@@ -85,7 +85,11 @@ describe('business data: OData entity sets', () => {
     expect((await call(bc('v2.0', '/vendors'))).body.value.map((v: { id: string }) => v.id)).toEqual([VENDOR]);
     const deleted = await call(bc('v2.0', `/vendors(${VENDOR})`), { method: 'DELETE' });
     expect(deleted).toMatchObject({ status: 204, body: undefined });
-    for (const [method, version] of [['GET', 'v2.0'], ['GET', 'v1.0'], ['DELETE', 'v2.0']] as const) {
+    for (const [method, version] of [
+      ['GET', 'v2.0'],
+      ['GET', 'v1.0'],
+      ['DELETE', 'v2.0'],
+    ] as const) {
       const after = await call(bc(version, `/vendors(${VENDOR})`), { method });
       expect(after.status, `${method} ${version}`).toBe(404);
       expect(after.body).toEqual({ error: { code: 'NotFound', message: expect.stringMatching(/vendors.*deleted/) } });
@@ -109,7 +113,10 @@ describe('business data: OData entity sets', () => {
 
   it('POST creates: 201, a server-assigned id and lastModifiedDateTime, an ETag; then GET and the list read it back', async () => {
     const before = Date.now();
-    const created = await call(bc('v2.0', '/vendors'), { method: 'POST', body: JSON.stringify({ displayName: 'Contoso', number: '60000', lastModifiedDateTime: '2000-01-01T00:00:00Z' }) });
+    const created = await call(bc('v2.0', '/vendors'), {
+      method: 'POST',
+      body: JSON.stringify({ displayName: 'Contoso', number: '60000', lastModifiedDateTime: '2000-01-01T00:00:00Z' }),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ displayName: 'Contoso', number: '60000' });
     expect(created.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -141,7 +148,10 @@ describe('business data: OData entity sets', () => {
     const read = await call(bc('v2.0', `/vendors(${VENDOR})`));
     const stale = await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST', headers: { 'if-match': 'W/"stale"' } });
     expect(stale).toMatchObject({ status: 412, eTag: read.eTag, body: { error: { code: 'PreconditionFailed' } } });
-    expect(await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST', headers: { 'if-match': read.eTag! } })).toMatchObject({ status: 200, eTag: read.eTag });
+    expect(await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST', headers: { 'if-match': read.eTag! } })).toMatchObject({
+      status: 200,
+      eTag: read.eTag,
+    });
     expect(await call(bc('v2.0', `/vendors(${VENDOR})`))).toEqual(read);
     expect((await call(bc('v2.0', `/vendors(${VENDOR})`), { method: 'DELETE' })).status).toBe(204);
     const gone = await call(bc('v2.0', `/vendors(${VENDOR})/Microsoft.NAV.notify`), { method: 'POST' });
@@ -166,7 +176,8 @@ describe('business data: OData entity sets', () => {
 });
 
 describe('resource management: paging and api-versions', () => {
-  const images = (version = '2025-09-01') => `${mock.url}/subscriptions/${SUBSCRIPTION}/providers/Provider.Fixture/locations/westeurope/images?api-version=${version}`;
+  const images = (version = '2025-09-01') =>
+    `${mock.url}/subscriptions/${SUBSCRIPTION}/providers/Provider.Fixture/locations/westeurope/images?api-version=${version}`;
 
   it('a list with nextLink pages its documented items (each once), links on the request origin', async () => {
     const seen: unknown[] = [];
@@ -197,14 +208,25 @@ describe('resource management: paging and api-versions', () => {
 
 describe('startMock({ documents })', () => {
   it('refuses a document list it cannot serve, naming the entry and what is wrong', async () => {
-    await expect(startMock({ port: 0, documents: [{ api: 'Bad Name', version: 'v1.0', family: 'business-central', document: {} }] })).rejects.toThrow(/documents\[0\]: "api"/);
-    await expect(startMock({ port: 0, documents: [{ api: 'x', version: 'v1.0', family: 'other' as never, document: {} }] })).rejects.toThrow(/documents\[0\]: "family" must be one of/);
-    await expect(startMock({ port: 0, documents: [{ api: 'x', version: 'v1.0', family: 'business-central', document: '/nonexistent.yaml' }] })).rejects.toThrow(/nonexistent\.yaml: missing/);
+    await expect(startMock({ port: 0, documents: [{ api: 'Bad Name', version: 'v1.0', family: 'business-central', document: {} }] })).rejects.toThrow(
+      /documents\[0\]: "api"/,
+    );
+    await expect(startMock({ port: 0, documents: [{ api: 'x', version: 'v1.0', family: 'other' as never, document: {} }] })).rejects.toThrow(
+      /documents\[0\]: "family" must be one of/,
+    );
+    await expect(startMock({ port: 0, documents: [{ api: 'x', version: 'v1.0', family: 'business-central', document: '/nonexistent.yaml' }] })).rejects.toThrow(
+      /nonexistent\.yaml: missing/,
+    );
   });
 
   it('refuses a document that declares a path under the admin prefix', async () => {
-    const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/__mock/state': { get: { operationId: 'shadow', responses: { 200: { description: 'x' } } } } } };
-    await expect(startMock({ port: 0, documents: [{ api: 'x', version: '1', family: 'resource-manager', document }] })).rejects.toThrow(/\/__mock\/state.*reserves for its test API/);
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/__mock/state': { get: { operationId: 'shadow', responses: { 200: { description: 'x' } } } } },
+    };
+    await expect(startMock({ port: 0, documents: [{ api: 'x', version: '1', family: 'resource-manager', document }] })).rejects.toThrow(
+      /\/__mock\/state.*reserves for its test API/,
+    );
   });
 });
-

@@ -20,10 +20,25 @@ const swept = sample(operations, SWEPT, apiOf);
 
 const odd = [
   { op: role, scenario: 'Prefer header of separators only', request: withHeaders(validRequest(role), { prefer: ';;==,,' }), status: 200 },
-  { op: role, scenario: 'Prefer with an unknown preference (ignored, RFC 7240)', request: withHeaders(validRequest(role), { prefer: 'respond-async, wait=5' }), status: 200 },
-  { op: role, scenario: '__server pointing elsewhere (ignored)', request: { ...validRequest(role), path: `${validRequest(role).path}&__server=http://example.invalid` }, status: 200 },
+  {
+    op: role,
+    scenario: 'Prefer with an unknown preference (ignored, RFC 7240)',
+    request: withHeaders(validRequest(role), { prefer: 'respond-async, wait=5' }),
+    status: 200,
+  },
+  {
+    op: role,
+    scenario: '__server pointing elsewhere (ignored)',
+    request: { ...validRequest(role), path: `${validRequest(role).path}&__server=http://example.invalid` },
+    status: 200,
+  },
   { op: vendor, scenario: 'deeply nested JSON body', request: { ...validRequest(vendor), body: `${'['.repeat(5000)}${']'.repeat(5000)}` }, status: 400 },
-  { op: name, scenario: 'invalid request plus Prefer: code=200', request: withHeaders({ ...validRequest(name), body: '{}' }, { prefer: 'code=200' }), status: 400 },
+  {
+    op: name,
+    scenario: 'invalid request plus Prefer: code=200',
+    request: withHeaders({ ...validRequest(name), body: '{}' }, { prefer: 'code=200' }),
+    status: 400,
+  },
   { op: name, scenario: 'path of a single slash', request: { ...validRequest(name), path: '/' }, status: 404 },
   { op: name, scenario: 'HEAD on an operation path', request: { ...validRequest(name), method: 'HEAD', body: undefined }, status: 405 },
   { op: images, scenario: 'request target not a path (*)', request: { ...validRequest(images), method: 'OPTIONS', path: '*' }, status: 400 },
@@ -56,7 +71,8 @@ describe('no input makes the mock fail', () => {
   });
 
   it(`${label(images.operationId, 'Prefer: seed=X')}: the seed decides one answer, never the next client's`, async () => {
-    const dynamic = (seed?: string) => send(withHeaders(validRequest(images), { prefer: seed ? `dynamic=true, seed=${seed}` : 'dynamic=true' })).then((r) => r.text);
+    const dynamic = (seed?: string) =>
+      send(withHeaders(validRequest(images), { prefer: seed ? `dynamic=true, seed=${seed}` : 'dynamic=true' })).then((r) => r.text);
     const a = await dynamic('X');
     const b = await dynamic();
     const c = await dynamic('X');

@@ -25,16 +25,22 @@ interface Order {
 }
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, documents: [{ api: 'odata-control', version: 'v8.0', family: 'business-central', document: join(import.meta.dirname, 'fixtures/odata-control/business-v8.0.yaml') }] });
+  mock = await startMock({
+    port: 0,
+    documents: [
+      { api: 'odata-control', version: 'v8.0', family: 'business-central', document: join(import.meta.dirname, 'fixtures/odata-control/business-v8.0.yaml') },
+    ],
+  });
 }, 60_000);
 afterAll(() => mock?.close());
 beforeEach(() => mock.reset());
 
 /** The library's client of the service root, with these headers on every request. */
-const client = (headers: Record<string, string> = {}) => OData.New4({ serviceEndpoint: `${mock.url}/api/v8.0/`, commonHeaders: { Authorization: 'Bearer odata-client', ...headers } });
+const client = (headers: Record<string, string> = {}) =>
+  OData.New4({ serviceEndpoint: `${mock.url}/api/v8.0/`, commonHeaders: { Authorization: 'Bearer odata-client', ...headers } });
 
 describe('@odata/client against the mock', () => {
-  it('the list-then-update flow: a list item\'s @odata.etag updates it as If-Match; a stale one is refused', async () => {
+  it("the list-then-update flow: a list item's @odata.etag updates it as If-Match; a stale one is refused", async () => {
     const odata = client();
     const orders = odata.getEntitySet<Order>(SET);
     await orders.create({ number: 'SO-1', amount: 1 });

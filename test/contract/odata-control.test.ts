@@ -37,8 +37,15 @@ interface Reply {
   text: string;
 }
 
-async function call(url: string, { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
-  const response = await fetch(url, { method, headers: { ...AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(
+  url: string,
+  { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -54,7 +61,7 @@ const batch = (requests: unknown, url = `${root()}/$batch`) => call(url, { metho
 const total = async () => Number((await call(`${orders()}/$count`)).text);
 
 describe('@odata.etag and @odata.context on every entity the mock answers', () => {
-  it('create, read by key and PATCH: the body carries the ETag header\'s tag and the entity\'s context', async () => {
+  it("create, read by key and PATCH: the body carries the ETag header's tag and the entity's context", async () => {
     const created = await create({ number: 'S-1', amount: 10 });
     expect(created.status).toBe(201);
     expect(created.body['@odata.etag']).toBe(created.headers.get('etag'));
@@ -81,7 +88,7 @@ describe('@odata.etag and @odata.context on every entity the mock answers', () =
     expect(list.body.value.every((item: any) => !('@odata.context' in item))).toBe(true);
   });
 
-  it('the list-then-update flow: a list item\'s tag is the If-Match that updates it; an older one is 412', async () => {
+  it("the list-then-update flow: a list item's tag is the If-Match that updates it; an older one is 412", async () => {
     const created = await create({ number: 'L-1', amount: 1 });
     const [item] = (await call(orders())).body.value;
     const updated = await call(order(item.id), { method: 'PATCH', body: { amount: 2 }, headers: { 'if-match': item['@odata.etag'] } });
@@ -121,10 +128,19 @@ describe('@odata.etag and @odata.context on every entity the mock answers', () =
 
 describe('deep insert', () => {
   it('nested entities get their own keys and tags; a read by key leaves them out unless $expand names them', async () => {
-    const created = await create({ number: 'D-1', lines: [{ itemName: 'bolt', quantity: 2, id: 'mine' }, { itemName: 'nut', quantity: 5 }] });
+    const created = await create({
+      number: 'D-1',
+      lines: [
+        { itemName: 'bolt', quantity: 2, id: 'mine' },
+        { itemName: 'nut', quantity: 5 },
+      ],
+    });
     expect(created.status).toBe(201);
     const lines = created.body.lines;
-    expect(lines.map((line: any) => [line.itemName, line.quantity])).toEqual([['bolt', 2], ['nut', 5]]);
+    expect(lines.map((line: any) => [line.itemName, line.quantity])).toEqual([
+      ['bolt', 2],
+      ['nut', 5],
+    ]);
     expect(lines.every((line: any) => /^[0-9a-f-]{36}$/.test(line.id))).toBe(true);
     expect(new Set([created.body.id, ...lines.map((line: any) => line.id)]).size).toBe(3);
     expect(lines.every((line: any) => typeof line['@odata.etag'] === 'string' && line['@odata.etag'] !== created.body['@odata.etag'])).toBe(true);
@@ -287,7 +303,14 @@ describe('$batch (OData 4.01 JSON batch)', () => {
     const answer = await batch([
       { id: 'a', method: 'POST', url: `companies(${COMPANY})/salesOrders`, body: { number: 'G-1' }, atomicityGroup: 'g' },
       { id: 'b', method: 'PATCH', url: `companies(${COMPANY})/salesOrders(${kept.body.id})`, body: { amount: 2 }, atomicityGroup: 'g' },
-      { id: 'c', method: 'PATCH', url: `companies(${COMPANY})/salesOrders(${kept.body.id})`, headers: { 'If-Match': 'W/"stale"' }, body: { amount: 3 }, atomicityGroup: 'g' },
+      {
+        id: 'c',
+        method: 'PATCH',
+        url: `companies(${COMPANY})/salesOrders(${kept.body.id})`,
+        headers: { 'If-Match': 'W/"stale"' },
+        body: { amount: 3 },
+        atomicityGroup: 'g',
+      },
       { id: 'd', method: 'DELETE', url: `companies(${COMPANY})/salesOrders(${kept.body.id})`, atomicityGroup: 'g' },
       { id: 'after', method: 'GET', url: `companies(${COMPANY})/salesOrders/$count`, dependsOn: ['g'] },
       { id: 'free', method: 'GET', url: `companies(${COMPANY})/salesOrders/$count` },
@@ -314,22 +337,50 @@ describe('$batch (OData 4.01 JSON batch)', () => {
   const malformed: Array<[string, unknown, RegExp]> = [
     ['no requests array', undefined, /requests/],
     ['a request without id', [{ method: 'GET', url: 'companies(x)/salesOrders' }], /requests.0.*\bid\b/],
-    ['an id given twice', [{ id: '1', method: 'GET', url: 'x' }, { id: '1', method: 'GET', url: 'x' }], /"1" is given twice/],
+    [
+      'an id given twice',
+      [
+        { id: '1', method: 'GET', url: 'x' },
+        { id: '1', method: 'GET', url: 'x' },
+      ],
+      /"1" is given twice/,
+    ],
     ['a method no batch member has', [{ id: '1', method: 'TRACE', url: 'x' }], /requests\[0\]\.method/],
-    ['dependsOn a later request', [{ id: '1', method: 'GET', url: 'x', dependsOn: ['2'] }, { id: '2', method: 'GET', url: 'x' }], /dependsOn names "2"/],
+    [
+      'dependsOn a later request',
+      [
+        { id: '1', method: 'GET', url: 'x', dependsOn: ['2'] },
+        { id: '2', method: 'GET', url: 'x' },
+      ],
+      /dependsOn names "2"/,
+    ],
     ['a $reference to no earlier request', [{ id: '1', method: 'GET', url: '$9/lines' }], /\$9/],
-    ['a group split by another request', [{ id: '1', method: 'GET', url: 'x', atomicityGroup: 'g' }, { id: '2', method: 'GET', url: 'x' }, { id: '3', method: 'GET', url: 'x', atomicityGroup: 'g' }], /adjacent/],
+    [
+      'a group split by another request',
+      [
+        { id: '1', method: 'GET', url: 'x', atomicityGroup: 'g' },
+        { id: '2', method: 'GET', url: 'x' },
+        { id: '3', method: 'GET', url: 'x', atomicityGroup: 'g' },
+      ],
+      /adjacent/,
+    ],
   ];
   it.each(malformed)('a malformed batch (%s) is 400 in the family error body, naming what is wrong, and runs nothing', async (_name, requests, message) => {
     const before = await total();
-    const answer = await call(`${root()}/$batch`, { method: 'POST', body: requests === undefined ? { calls: [] } : { requests: [...(requests as unknown[]), { id: 'z', method: 'POST', url: `companies(${COMPANY})/salesOrders`, body: {} }] } });
+    const answer = await call(`${root()}/$batch`, {
+      method: 'POST',
+      body:
+        requests === undefined
+          ? { calls: [] }
+          : { requests: [...(requests as unknown[]), { id: 'z', method: 'POST', url: `companies(${COMPANY})/salesOrders`, body: {} }] },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('BadRequest');
     expect(answer.body.error.message).toMatch(message);
     expect(await total()).toBe(before);
   });
 
-  it('a member URL outside the service root, or a batch in a batch, is that member\'s 400', async () => {
+  it("a member URL outside the service root, or a batch in a batch, is that member's 400", async () => {
     const answer = await batch([
       { id: '1', method: 'GET', url: '/__mock/state' },
       { id: '2', method: 'POST', url: '$batch', body: { requests: [] } },
@@ -344,7 +395,11 @@ describe('read-only values below an entity are ignored (model/read-only.mjs)', (
     const created = await create({ number: 'R-1', shipTo: { city: 'Lyon', geocode: 'sent' } });
     expect(created.status).toBe(201);
     expect(created.body.shipTo).toEqual({ city: 'Lyon' });
-    const patched = await call(order(created.body.id), { method: 'PATCH', body: { shipTo: { city: 'Nice', geocode: 'sent again' } }, headers: { 'if-match': created.body['@odata.etag'] } });
+    const patched = await call(order(created.body.id), {
+      method: 'PATCH',
+      body: { shipTo: { city: 'Nice', geocode: 'sent again' } },
+      headers: { 'if-match': created.body['@odata.etag'] },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.shipTo).toEqual({ city: 'Nice' });
     expect((await call(order(created.body.id))).body.shipTo).toEqual({ city: 'Nice' });

@@ -50,13 +50,15 @@ describe('reload', () => {
   it('serves every operation of every document, with the business-data prefixes', () => {
     const served = mock.routes.map((r) => `${r.method} ${r.path}`);
     expect([...served].sort()).toEqual(operations.map((op) => `${op.method} ${'prefix' in op ? op.prefix : ''}${op.path}`).sort());
-    expect(served).toEqual(expect.arrayContaining([
-      'GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}',
-      'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability',
-      'GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages',
-      'PATCH /api/v2.0/companies({company_id})/vendors({vendor_id})',
-      'POST /api/v1.0/companies({company_id})/shipmentMethods',
-    ]));
+    expect(served).toEqual(
+      expect.arrayContaining([
+        'GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}',
+        'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability',
+        'GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages',
+        'PATCH /api/v2.0/companies({company_id})/vendors({vendor_id})',
+        'POST /api/v1.0/companies({company_id})/shipmentMethods',
+      ]),
+    );
   });
 
   it('a changed example is served after reload(), on the same port', async () => {

@@ -47,7 +47,8 @@ const check = (name: unknown, type: unknown = 'Provider.Sql/servers') =>
   });
 
 describe('name check: the rules the source states', () => {
-  const RULES = "A name has at most 63 characters, uses only lower-case letters, digits and inner hyphens, contains no '.' or '_', and neither starts nor ends with '-'.";
+  const RULES =
+    "A name has at most 63 characters, uses only lower-case letters, digits and inner hyphens, contains no '.' or '_', and neither starts nor ends with '-'.";
   const invalid = [
     { name: 'a'.repeat(64), broken: /64 characters long, more than 63/ },
     { name: 'x'.repeat(100), broken: /100 characters long/ },
@@ -60,22 +61,26 @@ describe('name check: the rules the source states', () => {
     { name: 'sälës', broken: /contains "ä"/ },
     { name: '', broken: /is empty/ },
   ];
-  it.each(invalid.map((c) => [label(NAME.operationId, `Invalid: ${JSON.stringify(c.name.length > 20 ? `${c.name.slice(0, 8)}…(${c.name.length})` : c.name)}`), c] as const))(
-    '%s',
-    async (_, { name, broken }) => {
+  it.each(
+    invalid.map(
+      (c) => [label(NAME.operationId, `Invalid: ${JSON.stringify(c.name.length > 20 ? `${c.name.slice(0, 8)}…(${c.name.length})` : c.name)}`), c] as const,
+    ),
+  )('%s', async (_, { name, broken }) => {
+    const result = await check(name);
+    expect(result.response.status).toBe(200);
+    expect(result.data).toMatchObject({ name, available: false, reason: 'Invalid' });
+    expect(result.data!.message).toMatch(broken);
+    expect(result.data!.message).toContain(RULES);
+    expect(violationsOf(NAME, 200, result.response.headers.get('content-type'), result.data)).toEqual([]);
+  });
+
+  it.each([['a'.repeat(63)], ['0sales-db-9'], ['a'], ['a-b-c']])(
+    `${label(NAME.operationId, 'valid, free name %s')} is available, with no reason or message`,
+    async (name) => {
       const result = await check(name);
-      expect(result.response.status).toBe(200);
-      expect(result.data).toMatchObject({ name, available: false, reason: 'Invalid' });
-      expect(result.data!.message).toMatch(broken);
-      expect(result.data!.message).toContain(RULES);
-      expect(violationsOf(NAME, 200, result.response.headers.get('content-type'), result.data)).toEqual([]);
+      expect(result.data).toEqual({ name, available: true });
     },
   );
-
-  it.each([['a'.repeat(63)], ['0sales-db-9'], ['a'], ['a-b-c']])(`${label(NAME.operationId, 'valid, free name %s')} is available, with no reason or message`, async (name) => {
-    const result = await check(name);
-    expect(result.data).toEqual({ name, available: true });
-  });
 
   it(`${label(NAME.operationId, 'taken names')}: the spec's AlreadyExists example and those given at start`, async () => {
     for (const name of ['sales-db-west-01', 'orders-db']) {
@@ -193,10 +198,9 @@ describe('cached images: paging', () => {
 describe('error bodies in the family model', () => {
   it(`${label('RoleEligibilityScheduleRequests_Get', 'name not a GUID')}: a CloudError that names the problem`, async () => {
     const p = pathParams(operation('RoleEligibilityScheduleRequests_Get')) as Record<string, string>;
-    const result = await arm().GET(
-      '/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}',
-      { params: { path: { scope: p.scope!, roleEligibilityScheduleRequestName: 'not-a-guid' } } },
-    );
+    const result = await arm().GET('/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}', {
+      params: { path: { scope: p.scope!, roleEligibilityScheduleRequestName: 'not-a-guid' } },
+    });
     expect(result.response.status).toBe(400);
     expect(errorModelViolations((result.error as any)?.error, JSON.stringify(result.error))).toEqual([]);
     expect((result.error as any).error.message).toMatch(/roleEligibilityScheduleRequestName.*uuid/i);

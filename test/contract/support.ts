@@ -46,7 +46,11 @@ export const pathParam = (op: Operation, name: string): string => {
 
 /** Path parameter values of a valid request, as the typed clients take them. */
 export const pathParams = (op: Operation) =>
-  Object.fromEntries(specOf(op).params.filter((p) => p.in === 'path').map((p) => [p.name, pathParam(op, p.name)]));
+  Object.fromEntries(
+    specOf(op)
+      .params.filter((p) => p.in === 'path')
+      .map((p) => [p.name, pathParam(op, p.name)]),
+  );
 
 /** Request-body examples of an operation, by scenario name. */
 export function requestExamples(op: Operation): Record<string, unknown> {

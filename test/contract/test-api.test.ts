@@ -44,7 +44,12 @@ describe('seed and state', () => {
     const listed = await call(`${mock.url}/api/v1.0/companies(${COMPANY})/shipmentMethods`);
     expect(listed.body.value).toEqual([{ code: 'DHL', id: 'DHL' }]);
     const state = mock.state;
-    expect(state.entities.find((e) => e.key === VENDOR)).toMatchObject({ company: COMPANY, set: 'vendors', eTag: 'W/"seeded"', entity: { displayName: 'Seeded' } });
+    expect(state.entities.find((e) => e.key === VENDOR)).toMatchObject({
+      company: COMPANY,
+      set: 'vendors',
+      eTag: 'W/"seeded"',
+      entity: { displayName: 'Seeded' },
+    });
     expect(state.entities).toHaveLength(3);
   });
 
@@ -63,7 +68,9 @@ describe('seed and state', () => {
 
   it('refuses what it cannot put in place, naming it, and puts nothing in place then', () => {
     const good = { company: COMPANY, set: 'vendors', entity: { id: VENDOR } };
-    expect(() => mock.seed({ entities: [good, { company: COMPANY, set: 'vendorz', entity: { id: 'x' } }] })).toThrow(/no document declares an entity set "vendorz".*vendors/);
+    expect(() => mock.seed({ entities: [good, { company: COMPANY, set: 'vendorz', entity: { id: 'x' } }] })).toThrow(
+      /no document declares an entity set "vendorz".*vendors/,
+    );
     expect(mock.state.entities).toEqual([]);
     expect(() => mock.seed({ lists: { Widgets_Get: [] } })).toThrow(/no document declares a nextLink-paged list operation "Widgets_Get".*Images_List/);
     expect(() => mock.seed({ entities: [{ company: COMPANY, set: 'vendors', entity: {} }] })).toThrow(/give "key" or an entity "id"/);
@@ -120,7 +127,13 @@ describe('override', () => {
   it('a success status without a body answers the documented example; a when() that throws is a 500 naming it', async () => {
     mock.override({ operationId: 'getVendor', status: 200, times: 1 });
     expect((await call(vendorUrl('cccccccc-0000-4000-8000-000000000003'))).body).toMatchObject({ id: VENDOR, displayName: 'Fabrikam Supplies' });
-    mock.override({ operationId: 'getVendor', when: () => { throw new Error('broken predicate'); }, status: 200 });
+    mock.override({
+      operationId: 'getVendor',
+      when: () => {
+        throw new Error('broken predicate');
+      },
+      status: 200,
+    });
     const broken = await call(vendorUrl());
     expect(broken).toMatchObject({ status: 500, body: { error: { code: 'MockOverrideFailed', message: expect.stringContaining('broken predicate') } } });
   });
@@ -136,12 +149,25 @@ describe('override', () => {
 
 describe('requests', () => {
   it('records method, path, query, headers (Authorization redacted), parsed body, operationId and status', async () => {
-    await call(vendorUrl(), { method: 'PATCH', headers: { 'if-match': INITIAL_ETAG, authorization: 'Bearer secret-token-value' }, body: JSON.stringify({ blocked: 'Payment' }) });
+    await call(vendorUrl(), {
+      method: 'PATCH',
+      headers: { 'if-match': INITIAL_ETAG, authorization: 'Bearer secret-token-value' },
+      body: JSON.stringify({ blocked: 'Payment' }),
+    });
     await call(`${mock.url}/nowhere?x=1`);
     await admin('/state');
     const [patched, nowhere, ...rest] = mock.requests;
     expect(rest, 'the admin prefix is not recorded').toEqual([]);
-    expect(patched).toMatchObject({ method: 'PATCH', path: `/api/v2.0/companies(c1)/vendors(${VENDOR})`, query: {}, body: { blocked: 'Payment' }, operationId: 'updateVendor', api: 'fixture-business@v2.0', version: '/api/v2.0', status: 200 });
+    expect(patched).toMatchObject({
+      method: 'PATCH',
+      path: `/api/v2.0/companies(c1)/vendors(${VENDOR})`,
+      query: {},
+      body: { blocked: 'Payment' },
+      operationId: 'updateVendor',
+      api: 'fixture-business@v2.0',
+      version: '/api/v2.0',
+      status: 200,
+    });
     expect(patched!.headers).toMatchObject({ authorization: 'Bearer [redacted]', 'if-match': INITIAL_ETAG });
     expect(JSON.stringify(mock.requests)).not.toContain('secret-token-value');
     expect(nowhere).toMatchObject({ method: 'GET', path: '/nowhere', query: { x: '1' }, status: 404 });
@@ -154,13 +180,17 @@ describe('requests', () => {
 describe('the test API over HTTP (/__mock)', () => {
   it('seed, state, overrides, requests and reset, as a harness in another process uses them', async () => {
     expect((await admin('')).body.endpoints).toContain('/__mock/seed');
-    const seeded = await admin('/seed', 'POST', { entities: [{ company: COMPANY, set: 'vendors', entity: { id: VENDOR, displayName: 'Over HTTP' }, eTag: 'W/"h"' }] });
+    const seeded = await admin('/seed', 'POST', {
+      entities: [{ company: COMPANY, set: 'vendors', entity: { id: VENDOR, displayName: 'Over HTTP' }, eTag: 'W/"h"' }],
+    });
     expect(seeded).toMatchObject({ status: 200, body: { entities: [{ key: VENDOR, eTag: 'W/"h"' }] } });
     expect((await call(vendorUrl())).body.displayName).toBe('Over HTTP');
     expect((await admin('/state')).body.entities[0]).toMatchObject({ entity: { displayName: 'Over HTTP' } });
     const added = await admin('/overrides', 'POST', { operationId: 'getVendor', status: 500, times: 1, when: { method: 'GET' } });
     expect(added.status).toBe(201);
-    expect((await admin('/overrides')).body).toEqual([{ id: added.body.id, operationId: 'getVendor', status: 500, times: 1, when: { method: 'GET' }, calls: 0 }]);
+    expect((await admin('/overrides')).body).toEqual([
+      { id: added.body.id, operationId: 'getVendor', status: 500, times: 1, when: { method: 'GET' }, calls: 0 },
+    ]);
     expect((await call(vendorUrl())).status).toBe(500);
     expect((await admin('/requests')).body.map((r: { status: number }) => r.status)).toEqual([200, 500]);
     expect((await admin('/reset', 'POST')).status).toBe(200);
@@ -184,7 +214,10 @@ describe('the test API over HTTP (/__mock)', () => {
   });
 
   it('answers mistakes with a 4xx that names them', async () => {
-    expect(await admin('/seed', 'POST', { entities: [{ company: COMPANY, set: 'nope', entity: {} }] })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('"nope"') } } });
+    expect(await admin('/seed', 'POST', { entities: [{ company: COMPANY, set: 'nope', entity: {} }] })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringContaining('"nope"') } },
+    });
     expect((await admin('/overrides', 'POST', { operationId: 'getVendor' })).status).toBe(400);
     expect((await admin('/elsewhere')).status).toBe(404);
     const wrong = await admin('/state', 'DELETE');
@@ -208,9 +241,14 @@ describe('the test API over HTTP (/__mock)', () => {
     const harness = await admin('/state');
     expect(harness.status).toBe(200);
     expect(harness.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${mock.adminUrl}/seed`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${mock.adminUrl}/seed`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await call(`${mock.url}/api/v2.0/companies(c1)/vendors`)).headers.get('access-control-allow-origin'), 'the API itself stays open to pages').toBe('*');
+    expect((await call(`${mock.url}/api/v2.0/companies(c1)/vendors`)).headers.get('access-control-allow-origin'), 'the API itself stays open to pages').toBe(
+      '*',
+    );
   });
 });
 

@@ -31,7 +31,10 @@ const HELD_BC = held('businesscentral');
 // After every held version: 2025-06-01 and v2.1 next to the source's alone.
 const NEW_SQL = ['2025-06-01', ...Array.from({ length: 50 }, (_, i) => `${2026 + i}-06-01`)].find((v) => HELD_SQL.every((h) => h < v))!;
 const minorAfter = (versions: string[]) => {
-  const newest = versions.map((v) => v.slice(1).split('.').map(Number)).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!).at(-1)!;
+  const newest = versions
+    .map((v) => v.slice(1).split('.').map(Number))
+    .sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)
+    .at(-1)!;
   return (step: number) => `v${newest[0]}.${newest[1]! + step}`;
 };
 const NEW_BC = minorAfter(HELD_BC)(1);
@@ -40,7 +43,12 @@ const UNSERVED_SQL = '1999-01-01';
 /** The copy's operations (a bounded copy holds fewer versions than the workspace), after generate. */
 let served: Array<{ api: string; operationId: string; version: string }> = [];
 const vendorPrefixes = () => served.filter((o) => o.operationId === 'updateVendor').map((o) => `/api/${o.version}`);
-const sqlServed = () => served.filter((o) => o.operationId === SQL_OP).map((o) => o.version).sort().join(', ');
+const sqlServed = () =>
+  served
+    .filter((o) => o.operationId === SQL_OP)
+    .map((o) => o.version)
+    .sort()
+    .join(', ');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 let copy: Awaited<ReturnType<typeof workspaceCopy>>;
@@ -66,7 +74,9 @@ beforeAll(async () => {
   const bc = join(dir, 'specs/business-central');
   await cp(join(bc, 'v2.0'), join(bc, NEW_BC), { recursive: true });
   await edit(join(bc, `${NEW_BC}/openapi.yaml`), (t) => t.replace('version: v2.0', `version: ${NEW_BC}`).replaceAll('/api/v2.0', `/api/${NEW_BC}`));
-  await edit(join(bc, `${NEW_BC}/schemas/Vendor.yaml`), (t) => t.replace('properties:\n', `properties:\n  vendorCategory:\n    type: string\n    description: New in ${NEW_BC}.\n`));
+  await edit(join(bc, `${NEW_BC}/schemas/Vendor.yaml`), (t) =>
+    t.replace('properties:\n', `properties:\n  vendorCategory:\n    type: string\n    description: New in ${NEW_BC}.\n`),
+  );
   await edit(join(dir, 'redocly.yaml'), (t) =>
     t.replace(
       'apis:\n',
@@ -168,13 +178,16 @@ describe('several versions of one API in one mock', () => {
 
   // The clients check a pin by its shape only (their types check it against the versions
   // the package holds): a well-formed version is sent as is, and the server answers.
-  it('a client pinned to a version the package does not hold: sent as is, the server\'s answer returned', async () => {
+  it("a client pinned to a version the package does not hold: sent as is, the server's answer returned", async () => {
     const base = { baseUrl: mock.url, token: 'any-token', retry: false as const };
     const check = (apiVersion: string) =>
-      createResourceManagerClient({ ...base, apiVersions: { sql: apiVersion as '2025-01-01' } }).POST('/subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability', {
-        params: { path: { subscriptionId: SUB } },
-        body: { name: 'sales-db-west-02', type: 'Provider.Sql/servers' },
-      });
+      createResourceManagerClient({ ...base, apiVersions: { sql: apiVersion as '2025-01-01' } }).POST(
+        '/subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability',
+        {
+          params: { path: { subscriptionId: SUB } },
+          body: { name: 'sales-db-west-02', type: 'Provider.Sql/servers' },
+        },
+      );
     // Served by the mock (this copy holds it), not by the package.
     const served = await check(NEW_SQL);
     expect(served.ok).toBe(true);
@@ -183,11 +196,18 @@ describe('several versions of one API in one mock', () => {
     const unserved = await check(UNSERVED_SQL);
     expect(unserved.ok).toBe(false);
     expect(unserved.response.status).toBe(400);
-    expect(unserved.error).toMatchObject({ error: { code: 'InvalidApiVersionParameter', message: expect.stringMatching(new RegExp(`'${UNSERVED_SQL}'.*${escapeRegExp(sqlServed())}`)) } });
+    expect(unserved.error).toMatchObject({
+      error: { code: 'InvalidApiVersionParameter', message: expect.stringMatching(new RegExp(`'${UNSERVED_SQL}'.*${escapeRegExp(sqlServed())}`)) },
+    });
 
     // Business data: the version is the path prefix, so an unserved one is a path nobody serves.
     const vendor = (version: string) =>
-      createBusinessCentralClient({ ...base, apiVersions: { businesscentral: version as 'v2.0' } }).updateVendor({ companyId: COMPANY, vendorId: VENDOR, eTag: 'W/"stale"', vendor: { displayName: 'Fabrikam' } });
+      createBusinessCentralClient({ ...base, apiVersions: { businesscentral: version as 'v2.0' } }).updateVendor({
+        companyId: COMPANY,
+        vendorId: VENDOR,
+        eTag: 'W/"stale"',
+        vendor: { displayName: 'Fabrikam' },
+      });
     const v21 = await vendor(NEW_BC);
     expect(new URL(v21.response.url).pathname).toBe(`/api/${NEW_BC}/companies(${COMPANY})/vendors(${VENDOR})`);
     expect(v21.response.status).toBe(412); // routed to the new version's vendor behaviour: a stale eTag

@@ -17,14 +17,54 @@ const at = (request: RawRequest, path: string): RawRequest => ({ ...request, pat
 const forms = [
   { op: role, scenario: 'scope unencoded (as the SDKs send it)', request: at(validRequest(role), `/${SCOPE}${TAIL}`), status: 200 },
   { op: role, scenario: 'scope %2F-encoded', request: at(validRequest(role), `/${SCOPE.replaceAll('/', '%2F')}${TAIL}`), status: 200 },
-  { op: role, scenario: 'scope with its own leading slash (//subscriptions/...)', request: at(validRequest(role), `//subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11${TAIL}`), status: 200 },
-  { op: role, scenario: 'scope of a resource group, segments percent-encoded', request: at(validRequest(role), `/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/resourceGroups/my%20rg${TAIL}`), status: 200 },
-  { op: role, scenario: 'scope that itself contains /providers/', request: at(validRequest(role), `/subscriptions/x/providers/Provider.Sql/servers/s1${TAIL}`), status: 200 },
-  { op: role, scenario: 'unencoded scope, name not a UUID: still validated', request: at(validRequest(role), `/${SCOPE}${TAIL.replace('64caffb6-55c0-4deb-a585-68e948ea1ad6', 'nope')}`), status: 400 },
-  { op: vendor, scenario: 'OData keys, literal parentheses', request: at(validRequest(vendor), `/api/v2.0/companies(${COMPANY})/vendors(${VENDOR_ID})`), status: 200 },
-  { op: vendor, scenario: 'OData keys, encoded parentheses', request: at(validRequest(vendor), `/api/v2.0/companies%28${COMPANY}%29/vendors%28${VENDOR_ID}%29`), status: 200 },
-  { op: vendor, scenario: 'company key with an encoded parenthesis inside', request: at(validRequest(vendor), `/api/v2.0/companies(CRONUS%20%28US%29)/vendors(${VENDOR_ID})`), status: 200 },
-  { op: vendor, scenario: 'OData keys, vendor key not a GUID: still validated', request: at(validRequest(vendor), `/api/v2.0/companies(${COMPANY})/vendors(V10000)`), status: 400 },
+  {
+    op: role,
+    scenario: 'scope with its own leading slash (//subscriptions/...)',
+    request: at(validRequest(role), `//subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11${TAIL}`),
+    status: 200,
+  },
+  {
+    op: role,
+    scenario: 'scope of a resource group, segments percent-encoded',
+    request: at(validRequest(role), `/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/resourceGroups/my%20rg${TAIL}`),
+    status: 200,
+  },
+  {
+    op: role,
+    scenario: 'scope that itself contains /providers/',
+    request: at(validRequest(role), `/subscriptions/x/providers/Provider.Sql/servers/s1${TAIL}`),
+    status: 200,
+  },
+  {
+    op: role,
+    scenario: 'unencoded scope, name not a UUID: still validated',
+    request: at(validRequest(role), `/${SCOPE}${TAIL.replace('64caffb6-55c0-4deb-a585-68e948ea1ad6', 'nope')}`),
+    status: 400,
+  },
+  {
+    op: vendor,
+    scenario: 'OData keys, literal parentheses',
+    request: at(validRequest(vendor), `/api/v2.0/companies(${COMPANY})/vendors(${VENDOR_ID})`),
+    status: 200,
+  },
+  {
+    op: vendor,
+    scenario: 'OData keys, encoded parentheses',
+    request: at(validRequest(vendor), `/api/v2.0/companies%28${COMPANY}%29/vendors%28${VENDOR_ID}%29`),
+    status: 200,
+  },
+  {
+    op: vendor,
+    scenario: 'company key with an encoded parenthesis inside',
+    request: at(validRequest(vendor), `/api/v2.0/companies(CRONUS%20%28US%29)/vendors(${VENDOR_ID})`),
+    status: 200,
+  },
+  {
+    op: vendor,
+    scenario: 'OData keys, vendor key not a GUID: still validated',
+    request: at(validRequest(vendor), `/api/v2.0/companies(${COMPANY})/vendors(V10000)`),
+    status: 400,
+  },
   { op: ship, scenario: 'OData company key, v1.0 prefix', request: at(validRequest(ship), `/api/v1.0/companies(${COMPANY})/shipmentMethods`), status: 201 },
 ];
 

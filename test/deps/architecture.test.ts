@@ -29,7 +29,13 @@ function roomsOfDoc(): Map<string, Set<string>> {
 
 /** The relative module specifiers a file imports, with their lines. */
 function importsOf(file: string): Array<{ specifier: string; line: number }> {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, /\.[mc]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    /\.[mc]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+  );
   const found: Array<{ specifier: string; line: number }> = [];
   const add = (node: ts.Node, specifier: ts.Node | undefined) => {
     if (specifier && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('.')) {
@@ -48,7 +54,9 @@ function importsOf(file: string): Array<{ specifier: string; line: number }> {
 /** The file a relative specifier names (TypeScript's `.js` for a `.ts` file included), or undefined. */
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   const target = resolve(dirname(from), specifier);
-  return [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts'), `${target}.ts`, join(target, 'index.ts')].find((candidate) => existsSync(candidate) && candidate.includes('.'));
+  return [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts'), `${target}.ts`, join(target, 'index.ts')].find(
+    (candidate) => existsSync(candidate) && candidate.includes('.'),
+  );
 }
 
 const rooms = roomsOfDoc();
@@ -62,7 +70,7 @@ describe('the rooms of docs/architecture.md', () => {
     expect(files.length).toBeGreaterThan(50);
   });
 
-  it('every relative import goes to the file\'s own room or to a room the doc lets it import', () => {
+  it("every relative import goes to the file's own room or to a room the doc lets it import", () => {
     const wrong: string[] = [];
     for (const [file, imports] of graph) {
       for (const { specifier, line, target } of imports) {
@@ -88,7 +96,8 @@ describe('the rooms of docs/architecture.md', () => {
     for (const [file, imports] of graph) {
       const from = folderOf(file);
       const targets = edges.get(from) ?? edges.set(from, []).get(from)!;
-      for (const { target } of imports) if (target && graph.has(target) && folderOf(target) !== from && !nested(folderOf(target), from)) targets.push(folderOf(target));
+      for (const { target } of imports)
+        if (target && graph.has(target) && folderOf(target) !== from && !nested(folderOf(target), from)) targets.push(folderOf(target));
     }
     expect(loopsOf(edges)).toEqual([]);
   });

@@ -58,7 +58,12 @@ function findHeldImports(text: string, file: string): HeldImport[] {
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
-      const typeOnly = node.importClause?.isTypeOnly || (node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) && node.importClause.namedBindings.elements.length > 0 && node.importClause.namedBindings.elements.every((e) => e.isTypeOnly));
+      const typeOnly =
+        node.importClause?.isTypeOnly ||
+        (node.importClause?.namedBindings &&
+          ts.isNamedImports(node.importClause.namedBindings) &&
+          node.importClause.namedBindings.elements.length > 0 &&
+          node.importClause.namedBindings.elements.every((e) => e.isTypeOnly));
       add(node, node.moduleSpecifier, !node.importClause ? "import '…'" : typeOnly ? 'import type' : 'import');
     } else if (ts.isExportDeclaration(node)) {
       add(node, node.moduleSpecifier, 'export … from');
@@ -67,7 +72,12 @@ function findHeldImports(text: string, file: string): HeldImport[] {
     } else if (ts.isCallExpression(node)) {
       if (node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node, node.arguments[0], 'import()');
       else if (ts.isIdentifier(node.expression) && node.expression.text === 'require') add(node, node.arguments[0], 'require()');
-      else if (ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'require' && node.expression.name.text === 'resolve') {
+      else if (
+        ts.isPropertyAccessExpression(node.expression) &&
+        ts.isIdentifier(node.expression.expression) &&
+        node.expression.expression.text === 'require' &&
+        node.expression.name.text === 'resolve'
+      ) {
         add(node, node.arguments[0], 'require.resolve()');
       }
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
@@ -96,7 +106,9 @@ const allowed = (held: Held, file: string) => ALLOWED[held].some((place) => (pla
 
 /** `file:line` of every import outside the allowed places, with what it imports and how. */
 function violations(imports: HeldImport[]): string[] {
-  return imports.filter((i) => !allowed(i.held, i.file)).map((i) => `${i.file}:${i.line} imports '${i.specifier}' (${i.form}); only ${ALLOWED[i.held].join(', ')} may`);
+  return imports
+    .filter((i) => !allowed(i.held, i.file))
+    .map((i) => `${i.file}:${i.line} imports '${i.specifier}' (${i.form}); only ${ALLOWED[i.held].join(', ')} may`);
 }
 
 describe('the held packages (openapi-fetch, openapi-typescript) are imported only from the allowed places', () => {
@@ -105,7 +117,11 @@ describe('the held packages (openapi-fetch, openapi-typescript) are imported onl
 
   it('scans the source, script, test and benchmark files, and nothing it must skip', () => {
     expect(files.length).toBeGreaterThan(50);
-    for (const dir of SCANNED) expect(files.some((f) => f.startsWith(`${dir}/`)), dir).toBe(true);
+    for (const dir of SCANNED)
+      expect(
+        files.some((f) => f.startsWith(`${dir}/`)),
+        dir,
+      ).toBe(true);
     expect(files.filter((f) => f.split('/').some((part) => SKIPPED.has(part)))).toEqual([]);
     expect(files).toContain('test/deps/held-imports.test.ts');
   });
@@ -122,7 +138,11 @@ describe('the held packages (openapi-fetch, openapi-typescript) are imported onl
   });
 
   it('every allowed file exists', () => {
-    for (const place of Object.values(ALLOWED).flat()) expect(files.some((f) => f === place || (place.endsWith('/') && f.startsWith(place))), place).toBe(true);
+    for (const place of Object.values(ALLOWED).flat())
+      expect(
+        files.some((f) => f === place || (place.endsWith('/') && f.startsWith(place))),
+        place,
+      ).toBe(true);
   });
 });
 
@@ -136,18 +156,18 @@ describe('the scanner', () => {
     "export * from 'openapi-fetch';", // 5
     "export type { Client } from 'openapi-fetch';", // 6
     "const lazy = await import('openapi-typescript');", // 7
-    "const { default: openapiTS } = await import(", // 8
+    'const { default: openapiTS } = await import(', // 8
     "  'openapi-typescript/dist/index.js'", // 9
     ');', // 10
     "const cjs = require('openapi-fetch');", // 11
     "const where = require.resolve('openapi-typescript/package.json');", // 12
     "import legacy = require('openapi-fetch');", // 13
     "type C = import('openapi-fetch').Client<{}>;", // 14
-    "export { createClient as default } from \"openapi-fetch\";", // 15
+    'export { createClient as default } from "openapi-fetch";', // 15
     'const tpl = await import(`openapi-fetch`);', // 16
     '', // 17
     "// import createClient from 'openapi-fetch';", // 18: a comment
-    "const text = \"import x from 'openapi-fetch'\";", // 19: a string
+    'const text = "import x from \'openapi-fetch\'";', // 19: a string
     "import other from 'openapi-fetch-extra';", // 20: another package
     "import scoped from '@acme/openapi-fetch';", // 21: another package
     "const name = 'openapi-fetch'; await import(name);", // 22: not a literal
@@ -175,9 +195,17 @@ describe('the scanner', () => {
   });
 
   it('reads JavaScript modules too: require(), dynamic import() and JSDoc types', () => {
-    const js = ["const fetchClient = require('openapi-fetch');", '/** @type {import("openapi-typescript").OpenAPITSOptions} */', 'const options = {};', "export const load = () => import('openapi-typescript');"].join('\n');
+    const js = [
+      "const fetchClient = require('openapi-fetch');",
+      '/** @type {import("openapi-typescript").OpenAPITSOptions} */',
+      'const options = {};',
+      "export const load = () => import('openapi-typescript');",
+    ].join('\n');
     for (const file of ['pipeline/sample.mjs', 'pipeline/sample.cjs', 'pipeline/sample.js']) {
-      expect(findHeldImports(js, file).map(({ line, form }) => `${line} ${form}`), file).toEqual(['1 require()', "2 import('…') type", '4 import()']);
+      expect(
+        findHeldImports(js, file).map(({ line, form }) => `${line} ${form}`),
+        file,
+      ).toEqual(['1 require()', "2 import('…') type", '4 import()']);
     }
   });
 

@@ -20,11 +20,27 @@ const HELPERS = ['test/helpers', ...UNIT, 'test/docs'].flatMap((folder) => sourc
 /** Every forbidden use in `files`, as "file:line: what". */
 const usesIn = (files: string[]) => files.flatMap((file) => forbiddenUses(readFileSync(file, 'utf8')).map((use) => `${relative(ROOT, file)}:${use}`));
 
-const projectNamed = (name: string) => (config.test!.projects as Array<{ test: { name: string; include?: string[]; exclude?: string[]; isolate?: boolean } }>).find((p) => p.test.name === name)!.test;
+const projectNamed = (name: string) =>
+  (config.test!.projects as Array<{ test: { name: string; include?: string[]; exclude?: string[]; isolate?: boolean } }>).find((p) => p.test.name === name)!
+    .test;
 
 describe('the files that share modules', () => {
   it('the check finds each forbidden use (control)', () => {
-    const text = ["vi.mock('x');", 'vi.stubEnv("A", "1");', "process.env.TOKEN = 'x';", "process.env['A'] ??= '1';", 'delete process.env.A;', "process.chdir('/');", 'globalThis.fetch = f;', 'if (process.env.A === "1") {}', "const a = vi.fn();", 'vi.useFakeTimers();', "Object.assign(process.env, { A: '1' });", 'vi', "  .mock('y');"].join('\n');
+    const text = [
+      "vi.mock('x');",
+      'vi.stubEnv("A", "1");',
+      "process.env.TOKEN = 'x';",
+      "process.env['A'] ??= '1';",
+      'delete process.env.A;',
+      "process.chdir('/');",
+      'globalThis.fetch = f;',
+      'if (process.env.A === "1") {}',
+      'const a = vi.fn();',
+      'vi.useFakeTimers();',
+      "Object.assign(process.env, { A: '1' });",
+      'vi',
+      "  .mock('y');",
+    ].join('\n');
     expect(forbiddenUses(text)).toEqual([
       '1: vi.mock / vi.stubGlobal / vi.stubEnv / vi.resetModules / vi.spyOn',
       '2: vi.mock / vi.stubGlobal / vi.stubEnv / vi.resetModules / vi.spyOn',

@@ -11,11 +11,19 @@ const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/
 export const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
 
 const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   // All pages are open at once in tabs of one window: keep the background ones running
   // at full speed (timers, rendering), or every click on them waits for throttled frames.
-  '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
 ];
 
 /** What the pages did: requests that left (or tried to leave) the machine, and errors. */
@@ -46,8 +54,7 @@ export async function launch(executablePath: string, localOrigin: string, localF
     viewport: { width: 1400, height: 900 },
   });
   const traffic: Traffic = { outbound: [], local: 0, errors: [] };
-  const isLocal = (url: string) =>
-    url.startsWith(localOrigin) || (!!localFiles && url.startsWith(localFiles)) || /^(data|blob|about):/.test(url);
+  const isLocal = (url: string) => url.startsWith(localOrigin) || (!!localFiles && url.startsWith(localFiles)) || /^(data|blob|about):/.test(url);
   // Route interception sees every HTTP(S) request of every tab, including beacons.
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -31,7 +31,13 @@ const hostile = (where: string) => `${where} says: ${PAYLOADS.join(' ')} and in 
 const FIXTURE = {
   openapi: '3.1.0',
   info: { title: 'Hostile fixture', version: '1', description: hostile('info') },
-  servers: [{ url: '{api_prefix}', description: hostile('server'), variables: { api_prefix: { default: 'http://127.0.0.1:4010/api/v9.9', description: hostile('variable') } } }],
+  servers: [
+    {
+      url: '{api_prefix}',
+      description: hostile('server'),
+      variables: { api_prefix: { default: 'http://127.0.0.1:4010/api/v9.9', description: hostile('variable') } },
+    },
+  ],
   tags: [{ name: 'Things', description: hostile('tag') }],
   paths: {
     '/things({thing_id})': {
@@ -49,7 +55,9 @@ const FIXTURE = {
       },
     },
   },
-  components: { schemas: { Thing: { type: 'object', description: hostile('schema'), properties: { name: { type: 'string', description: hostile('property') } } } } },
+  components: {
+    schemas: { Thing: { type: 'object', description: hostile('schema'), properties: { name: { type: 'string', description: hostile('property') } } } },
+  },
 };
 
 const CI = !!process.env.CI && process.env.CI !== 'false';

@@ -56,7 +56,8 @@ function documentOf(options: object[]) {
   };
 }
 
-const queryOf = (document: any) => Object.fromEntries(exampleRequest(document, operationsIn(document)[0], 'business-central').query.map((q: any) => [q.name, q.value]));
+const queryOf = (document: any) =>
+  Object.fromEntries(exampleRequest(document, operationsIn(document)[0], 'business-central').query.map((q: any) => [q.name, q.value]));
 
 describe("an OData list's sample and Try it", () => {
   it("send each query option's own example where it names what the entity has", () => {
@@ -67,7 +68,13 @@ describe("an OData list's sample and Try it", () => {
       option('$expand', 'lines'),
       option('$top', 20, 'integer'),
     ]);
-    expect(queryOf(document)).toEqual({ $filter: "displayName eq 'Adatum Corporation'", $orderby: 'number desc', $select: 'id,number', $expand: 'lines', $top: '20' });
+    expect(queryOf(document)).toEqual({
+      $filter: "displayName eq 'Adatum Corporation'",
+      $orderby: 'number desc',
+      $select: 'id,number',
+      $expand: 'lines',
+      $top: '20',
+    });
     const sample = typescriptSample(document, operationsIn(document)[0], 'business-central', new Set(['listAll']));
     expect(sample).toContain(`query: { $filter: "displayName eq 'Adatum Corporation'", $orderby: "number desc" }`);
   });

@@ -54,7 +54,11 @@ const nameOf = (op: (typeof operations)[number]) =>
 /** The landing page's version cell of an operation, matched whole (v2.1 is not v2.10). */
 const versionCell = (op: (typeof operations)[number]) =>
   new RegExp(`^\\s*${escapeRe('apiVersion' in op ? `api-version ${op.apiVersion}` : op.prefix.replace('/api/', ''))}(\\s|$)`);
-const visibleText = (page: Page) => page.locator('body').innerText().then((text) => text.replace(/\s+/g, ' '));
+const visibleText = (page: Page) =>
+  page
+    .locator('body')
+    .innerText()
+    .then((text) => text.replace(/\s+/g, ' '));
 const squash = (text: string) => text.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -75,7 +79,9 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
   /** The landing page's link straight to an operation (on its document's page). */
   const deepLink = (op: (typeof operations)[number]) => {
     const slug = documents.find(({ ops }) => ops.includes(op))!.api.slug;
-    return landingLinks.map((link) => link.href).find((href) => new URL(href).pathname === `/${pageOf(slug)}` && new URL(href).hash.endsWith(`/${op.operationId.toLowerCase()}`));
+    return landingLinks
+      .map((link) => link.href)
+      .find((href) => new URL(href).pathname === `/${pageOf(slug)}` && new URL(href).hash.endsWith(`/${op.operationId.toLowerCase()}`));
   };
   /** The operation's route on its page (`#/<tag>/<operationId>`), as the landing page links it. */
   const routeOf = (op: (typeof operations)[number]) => new URL(deepLink(op)!).hash;
@@ -92,7 +98,8 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
   }
 
   beforeAll(async () => {
-    if (!CHROMIUM) throw new Error('CI is set and no Chromium was found: `apt-get install -y --no-install-recommends chromium fonts-liberation` (or set CHROMIUM_PATH)');
+    if (!CHROMIUM)
+      throw new Error('CI is set and no Chromium was found: `apt-get install -y --no-install-recommends chromium fonts-liberation` (or set CHROMIUM_PATH)');
     ensureDocs();
     server = await startDocsServer();
     browser = await launch(CHROMIUM, server.url, `${pathToFileURL(join(ROOT, 'generated/docs')).href}/`);
@@ -105,7 +112,9 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     await probe.close();
 
     landing = await visit(server.url);
-    landingLinks = await landing.locator('main a').evaluateAll((anchors) => anchors.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent!.trim() })));
+    landingLinks = await landing
+      .locator('main a')
+      .evaluateAll((anchors) => anchors.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent!.trim() })));
     landingRows = await landing.locator('section tr').evaluateAll((rows) =>
       rows
         .filter((row) => row.querySelector('.id code'))
@@ -192,7 +201,11 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
       for (const href of new Set(landingLinks.map((link) => link.href))) {
         const target = documents.find(({ api }) => new URL(href).pathname === `/${pageOf(api.slug)}`);
         expect(target, `${href} names no document`).toBeDefined();
-        if (new URL(href).hash) expect(target!.ops.some((o) => new URL(href).hash.endsWith(`/${o.operationId.toLowerCase()}`)), href).toBe(true);
+        if (new URL(href).hash)
+          expect(
+            target!.ops.some((o) => new URL(href).hash.endsWith(`/${o.operationId.toLowerCase()}`)),
+            href,
+          ).toBe(true);
       }
       for (const op of operations) expect(deepLink(op), op.operationId).toBeDefined();
     });
@@ -330,7 +343,9 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
     it.each(ops.map((op) => [op.operationId, op] as const))('%s: "Try it" then "Send" gets the documented status from the mock', async (_, op) => {
       const entry = operationsIn(doc).find((e: any) => e.path === op.path && e.method === op.method.toLowerCase());
       // Every 2xx it documents: a PUT creates (201) or replaces (200), a long-running DELETE answers 202.
-      const successes = Object.keys(entry.operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status)).map(Number);
+      const successes = Object.keys(entry.operation.responses ?? {})
+        .filter((status) => /^2\d\d$/.test(status))
+        .map(Number);
       await openOperation(page(), doc, op, routeOf(op));
       // From the mock's start (its test API, on the docs' origin, from the test, not the page):
       // another case's write or running long-running operation must not change what this one finds.
@@ -355,29 +370,32 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
           .find((e: any) => e.path === op.path && e.method === op.method.toLowerCase())
           ?.parameters.some((p: any) => p.in === 'header' && p.name.toLowerCase() === 'if-match' && p.required),
     );
-    it.each(guarded.map((op) => [op.operationId, op] as const))('%s: "Try it" keeps state: the current tag gets 200 and a new ETag, the old one 412', async (_, op) => {
-      await openOperation(page(), doc, op, routeOf(op));
-      const errors = browser.traffic.errors.length;
-      try {
-      const company = isolated(operationsIn(doc).find((e: any) => e.path === op.path && e.method === op.method.toLowerCase()));
-      const first = await tryIt(page(), company);
-      const current = first.etag!;
-      expect(current, first.headers).toBeTruthy();
-      const updated = await tryIt(page(), { ...company, 'If-Match': current });
-      expect(updated.status, updated.body).toBe(200);
-      expect(updated.etag).toBeTruthy();
-      expect(updated.etag).not.toBe(current);
-      const stale = await tryIt(page(), { ...company, 'If-Match': current });
-      expect(stale.status, stale.body).toBe(412);
-      const again = await tryIt(page(), { ...company, 'If-Match': updated.etag! });
-      expect(again.status, again.body).toBe(200);
-      } finally {
-        await page().keyboard.press('Escape');
-      }
-      // Chromium logs each 412 answer as a failed resource: those are the ones this test asked for.
-      const caused = browser.traffic.errors.splice(errors).filter((e) => !/Failed to load resource: the server responded with a status of 412/.test(e));
-      browser.traffic.errors.push(...caused);
-    });
+    it.each(guarded.map((op) => [op.operationId, op] as const))(
+      '%s: "Try it" keeps state: the current tag gets 200 and a new ETag, the old one 412',
+      async (_, op) => {
+        await openOperation(page(), doc, op, routeOf(op));
+        const errors = browser.traffic.errors.length;
+        try {
+          const company = isolated(operationsIn(doc).find((e: any) => e.path === op.path && e.method === op.method.toLowerCase()));
+          const first = await tryIt(page(), company);
+          const current = first.etag!;
+          expect(current, first.headers).toBeTruthy();
+          const updated = await tryIt(page(), { ...company, 'If-Match': current });
+          expect(updated.status, updated.body).toBe(200);
+          expect(updated.etag).toBeTruthy();
+          expect(updated.etag).not.toBe(current);
+          const stale = await tryIt(page(), { ...company, 'If-Match': current });
+          expect(stale.status, stale.body).toBe(412);
+          const again = await tryIt(page(), { ...company, 'If-Match': updated.etag! });
+          expect(again.status, again.body).toBe(200);
+        } finally {
+          await page().keyboard.press('Escape');
+        }
+        // Chromium logs each 412 answer as a failed resource: those are the ones this test asked for.
+        const caused = browser.traffic.errors.splice(errors).filter((e) => !/Failed to load resource: the server responded with a status of 412/.test(e));
+        browser.traffic.errors.push(...caused);
+      },
+    );
 
     it('links back to the landing page', async () => {
       const back = page().locator('a#all-apis');
@@ -414,7 +432,9 @@ describe.skipIf(!CHROMIUM && !CI)('rendered docs in Chromium', () => {
         mkdirSync(SHOTS, { recursive: true });
         await openOperation(page(), doc, op, routeOf(op));
         if (status) await operationView(page(), op).getByRole('tab', { name: status, exact: true }).first().click();
-        await operationHeading(page(), operationOf(doc, op).summary).first().evaluate((h) => h.scrollIntoView());
+        await operationHeading(page(), operationOf(doc, op).summary)
+          .first()
+          .evaluate((h) => h.scrollIntoView());
         await page().screenshot({ path: join(SHOTS, `${api.slug}.png`) });
       }
     });
@@ -448,7 +468,13 @@ async function seriousViolations(page: Page, scope?: Locator): Promise<string[]>
   const result = await page.evaluate((element) => (window as any).axe.run(element ?? document, { resultTypes: ['violations'] }), context);
   return result.violations
     .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: any) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v: any) =>
+        `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n: any) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /**
@@ -478,15 +504,23 @@ const slugOf = (op: (typeof operations)[number]) => op.operationId.toLowerCase()
 async function openOperation(page: Page, doc: any, op: (typeof operations)[number], route: string) {
   const heading = operationHeading(page, operationOf(doc, op).summary);
   const entry = page.locator(`a[href^="#/"][href$="/${slugOf(op)}"]`, { hasText: op.path });
-  const current = () => decodeURIComponent(new URL(page.url()).hash).toLowerCase().endsWith(`/${slugOf(op)}`);
+  const current = () =>
+    decodeURIComponent(new URL(page.url()).hash)
+      .toLowerCase()
+      .endsWith(`/${slugOf(op)}`);
   await expect
     .poll(
       async () => {
         if (!current() || !(await heading.first().isVisible())) {
-          if ((await entry.count()) > 0) await entry.first().click({ timeout: 2000 }).catch(() => undefined);
-          else await page.evaluate((hash) => {
-            location.hash = hash;
-          }, route);
+          if ((await entry.count()) > 0)
+            await entry
+              .first()
+              .click({ timeout: 2000 })
+              .catch(() => undefined);
+          else
+            await page.evaluate((hash) => {
+              location.hash = hash;
+            }, route);
         }
         return current() && (await heading.first().isVisible());
       },
@@ -504,7 +538,11 @@ async function tryIt(page: Page, fields: Record<string, string> = {}) {
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Try it', exact: true }).click();
   for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: false }).first().fill(value);
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(async () => (await dialog.locator('.try-status').count()) > 0 && !(await dialog.getByRole('button', { name: 'Send', exact: true }).isDisabled()), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await dialog.locator('.try-status').count()) > 0 && !(await dialog.getByRole('button', { name: 'Send', exact: true }).isDisabled()), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const status = Number(/Status (\d{3})/.exec(await dialog.locator('.try-status').innerText())?.[1]);
   const headers = await dialog.locator('.try-headers').innerText();
   const body = await dialog.locator('.try-response-body').innerText();

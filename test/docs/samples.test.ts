@@ -53,7 +53,9 @@ const cases: Case[] = apis().flatMap((api) => {
   const rendered = definitionOf(api.slug);
   return operationsIn(document).map(({ path, method, operation }: any) => {
     const samples: Sample[] = rendered.paths[path][method]['x-codeSamples'] ?? [];
-    const successes = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status)).map(Number);
+    const successes = Object.keys(operation.responses)
+      .filter((status) => /^2\d\d$/.test(status))
+      .map(Number);
     return {
       name: `${api.name} ${method.toUpperCase()} ${path}`,
       api: api.name,

@@ -23,7 +23,11 @@ interface Answer {
 }
 
 /** A request with the path sent exactly as given (no URL normalisation of `..`). */
-function send(base: string, rawPath: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function send(
+  base: string,
+  rawPath: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const { hostname, port } = new URL(base);
   return new Promise<Answer>((resolve, reject) => {
     const req = request({ hostname, port, path: rawPath, method, headers }, (res) => {
@@ -124,7 +128,7 @@ describe('docs:serve', () => {
     },
   );
 
-  it('passes API paths to the mock, same origin: an unknown one gets the mock\'s error body, not the docs\' text', async () => {
+  it("passes API paths to the mock, same origin: an unknown one gets the mock's error body, not the docs' text", async () => {
     const unknown = await send(server.url, '/no/such/operation');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body).error.code).toEqual(expect.any(String));
@@ -137,22 +141,31 @@ describe('docs:serve', () => {
     return operationsIn(doc).map((entry: any) => ({
       ...exampleRequest(doc, entry, api.family),
       // Every 2xx it documents: a PUT creates (201) or replaces (200), a long-running DELETE answers 202.
-      successes: Object.keys(entry.operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status)).map(Number),
+      successes: Object.keys(entry.operation.responses ?? {})
+        .filter((status) => /^2\d\d$/.test(status))
+        .map(Number),
     }));
   });
-  it.each(requests.map((r: any) => [`${r.method} ${r.prefix}${r.path}`, r] as const))('answers %s through the mock with its documented status', async (_, r: any) => {
-    // From the mock's start (its test API, on the same origin): another request's DELETE or
-    // running long-running operation must not change what this one finds.
-    expect((await send(server.url, '/__mock/reset', { method: 'POST' })).status).toBe(200);
-    const headers: Record<string, string> = Object.fromEntries(r.headers.map((h: any) => [h.name, h.value]));
-    if (r.secured) headers.authorization = 'Bearer docs-test';
-    if (r.body !== undefined) headers['content-type'] = 'application/json';
-    const url = new URL(requestUrl(server.url.replace(/\/$/, ''), r));
-    // A company of its own: another request's DELETE must not change what this one finds.
-    url.pathname = url.pathname.replace(/\/companies\([^)]*\)/, `/companies(docs-${randomUUID()})`);
-    const answer = await send(server.url, url.pathname + url.search, { method: r.method, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) });
-    expect(r.successes, answer.body).toContain(answer.status);
-  });
+  it.each(requests.map((r: any) => [`${r.method} ${r.prefix}${r.path}`, r] as const))(
+    'answers %s through the mock with its documented status',
+    async (_, r: any) => {
+      // From the mock's start (its test API, on the same origin): another request's DELETE or
+      // running long-running operation must not change what this one finds.
+      expect((await send(server.url, '/__mock/reset', { method: 'POST' })).status).toBe(200);
+      const headers: Record<string, string> = Object.fromEntries(r.headers.map((h: any) => [h.name, h.value]));
+      if (r.secured) headers.authorization = 'Bearer docs-test';
+      if (r.body !== undefined) headers['content-type'] = 'application/json';
+      const url = new URL(requestUrl(server.url.replace(/\/$/, ''), r));
+      // A company of its own: another request's DELETE must not change what this one finds.
+      url.pathname = url.pathname.replace(/\/companies\([^)]*\)/, `/companies(docs-${randomUUID()})`);
+      const answer = await send(server.url, url.pathname + url.search, {
+        method: r.method,
+        headers,
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      });
+      expect(r.successes, answer.body).toContain(answer.status);
+    },
+  );
 
   it('stops cleanly on SIGTERM', async () => {
     const { code, output } = await server.stop();

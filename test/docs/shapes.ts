@@ -35,7 +35,9 @@ export const switchersOf = (doc: any, op: PageOperation) => exampleGroups(doc, o
 export function shapeOf(doc: any, op: PageOperation): string {
   const operation = operationOf(doc, op);
   const parameters = [...(deref(doc, doc.paths[op.path])?.parameters ?? []), ...(operation.parameters ?? [])].map((p: any) => deref(doc, p));
-  const errors = Object.entries<any>(operation.responses ?? {}).filter(([status]) => /^[45]|default/.test(status)).map(([, r]) => deref(doc, r));
+  const errors = Object.entries<any>(operation.responses ?? {})
+    .filter(([status]) => /^[45]|default/.test(status))
+    .map(([, r]) => deref(doc, r));
   const success = Object.values<any>(deref(doc, operation.responses?.['200'])?.content ?? {})[0]?.schema;
   const features = [
     op.method.toUpperCase(),

@@ -40,7 +40,19 @@ export const GROWTH = {
     databases: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}/databases',
     // An action on a server (POST one segment below the instance path), long-running: 202, then its 200 result from Location.
     failover: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}/failover',
-    operations: ['Servers_Get', 'Servers_CreateOrUpdate', 'Servers_Update', 'Servers_Delete', 'Servers_ListByResourceGroup', 'Servers_List', 'Servers_Failover', 'Databases_Get', 'Databases_CreateOrUpdate', 'Databases_Delete', 'Databases_ListByServer'],
+    operations: [
+      'Servers_Get',
+      'Servers_CreateOrUpdate',
+      'Servers_Update',
+      'Servers_Delete',
+      'Servers_ListByResourceGroup',
+      'Servers_List',
+      'Servers_Failover',
+      'Databases_Get',
+      'Databases_CreateOrUpdate',
+      'Databases_Delete',
+      'Databases_ListByServer',
+    ],
     scenario: 'specs/scenarios/sql-servers-lifecycle.arazzo.yaml',
   },
   // `to` is the first of these dates after every sql version the workspace holds.
@@ -112,12 +124,14 @@ async function addVendorReadAndDelete(dir) {
 `;
   const added = { getVendor: !has.get, deleteVendor: !has.delete };
   if (!added.getVendor && !added.deleteVendor) return added;
-  if (added.getVendor) await write(
-    dir,
-    `${BC2}/examples/getVendor_Fabrikam.yaml`,
-    (await readFile(join(dir, `${BC2}/examples/updateVendor_BlockPayment.yaml`), 'utf8')).replace(/^summary: .*$/m, 'summary: A vendor as read'),
-  );
-  if (added.deleteVendor) await write(dir, `${BC2}/examples/deleteVendor_Fabrikam.yaml`, 'summary: The id of the vendor to delete\nvalue: f8a5738e-44e3-ea11-bb43-000d3a2feca1\n');
+  if (added.getVendor)
+    await write(
+      dir,
+      `${BC2}/examples/getVendor_Fabrikam.yaml`,
+      (await readFile(join(dir, `${BC2}/examples/updateVendor_BlockPayment.yaml`), 'utf8')).replace(/^summary: .*$/m, 'summary: A vendor as read'),
+    );
+  if (added.deleteVendor)
+    await write(dir, `${BC2}/examples/deleteVendor_Fabrikam.yaml`, 'summary: The id of the vendor to delete\nvalue: f8a5738e-44e3-ea11-bb43-000d3a2feca1\n');
   await edit(dir, `${BC2}/paths/vendor.yaml`, (text) => `${added.getVendor ? get : ''}${added.deleteVendor ? del : ''}${text}`);
   return added;
 }
@@ -205,7 +219,10 @@ async function addListOperation(dir) {
 `,
   );
   await edit(dir, `${ACI}/openapi.yaml`, (text) =>
-    text.replace(/^paths:\n/m, 'paths:\n  /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages:\n    $ref: ./paths/usages.yaml\n'),
+    text.replace(
+      /^paths:\n/m,
+      'paths:\n  /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/usages:\n    $ref: ./paths/usages.yaml\n',
+    ),
   );
   return true;
 }
@@ -228,7 +245,14 @@ export function entityNames(plural) {
     list: `list${Entity}s`,
     get: `get${Entity}`,
     tag: `${Entity}s`,
-    files: { set: `paths/${plural}.yaml`, key: `paths/${singular}.yaml`, schema: `schemas/${Entity}.yaml`, page: `schemas/${Entity}List.yaml`, read: `examples/get${Entity}_Adatum.yaml`, listed: `examples/list${Entity}s_One.yaml` },
+    files: {
+      set: `paths/${plural}.yaml`,
+      key: `paths/${singular}.yaml`,
+      schema: `schemas/${Entity}.yaml`,
+      page: `schemas/${Entity}List.yaml`,
+      read: `examples/get${Entity}_Adatum.yaml`,
+      listed: `examples/list${Entity}s_One.yaml`,
+    },
   };
 }
 
@@ -268,7 +292,11 @@ async function addEntitySet(dir) {
   const noun = plural.replace(/([A-Z])/g, ' $1').toLowerCase();
   const one = noun.replace(/s$/, '');
   const customer = 'id: 5d115c9c-44e3-ea11-bb43-000d3a2feca1\n  displayName: Adatum Corporation';
-  await write(dir, `${BC2}/${files.schema}`, `type: object\ntitle: ${Entity}\ndescription: A ${one} of a company.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: Id of the ${one}.\n  displayName:\n    type: string\n    description: Name of the ${one}.\n`);
+  await write(
+    dir,
+    `${BC2}/${files.schema}`,
+    `type: object\ntitle: ${Entity}\ndescription: A ${one} of a company.\nproperties:\n  id:\n    type: string\n    format: uuid\n    readOnly: true\n    description: Id of the ${one}.\n  displayName:\n    type: string\n    description: Name of the ${one}.\n`,
+  );
   await write(
     dir,
     `${BC2}/${files.page}`,
@@ -388,7 +416,9 @@ async function addSqlVersion(dir) {
   const held = Object.keys((await yamlOf(dir, 'redocly.yaml')).apis ?? {})
     .filter((name) => name.startsWith('sql@'))
     .map((name) => name.slice(4));
-  const to = [GROWTH.sqlVersion.to, ...Array.from({ length: 100 }, (_, i) => `${2026 + i}-06-01`)].find((v) => held.every((h) => h < v) && !existsSync(join(dir, SQL, v)));
+  const to = [GROWTH.sqlVersion.to, ...Array.from({ length: 100 }, (_, i) => `${2026 + i}-06-01`)].find(
+    (v) => held.every((h) => h < v) && !existsSync(join(dir, SQL, v)),
+  );
   if (!to) throw new Error(`no free sql api-version after ${held.join(', ')}`);
   await cp(join(dir, SQL, from), join(dir, SQL, to), { recursive: true });
   for (const rel of ['openapi.yaml', 'parameters/api-version.yaml']) await edit(dir, `${SQL}/${to}/${rel}`, (text) => text.replaceAll(from, to));
@@ -423,6 +453,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const { applied, sqlVersion, entitySet } = await applyGrowthEdits(process.argv[2]);
-  const skipped = Object.entries(applied).filter(([, made]) => !made).map(([name]) => name);
-  console.log(`growth edits applied to ${process.argv[2]} (sql api-version ${sqlVersion}, entity set ${entitySet.plural}${skipped.length ? `; already there, skipped: ${skipped.join(', ')}` : ''})`);
+  const skipped = Object.entries(applied)
+    .filter(([, made]) => !made)
+    .map(([name]) => name);
+  console.log(
+    `growth edits applied to ${process.argv[2]} (sql api-version ${sqlVersion}, entity set ${entitySet.plural}${skipped.length ? `; already there, skipped: ${skipped.join(', ')}` : ''})`,
+  );
 }

@@ -23,7 +23,13 @@ const GROUP = `${SUB}/resourceGroups/rg-scope`;
 const SERVER = `${GROUP}/providers/Provider.Sql/servers/alpha`;
 const MANAGEMENT_GROUP = '/providers/Microsoft.Management/managementGroups/finance';
 const HEADERS = { authorization: 'Bearer fixture-token', 'content-type': 'application/json' };
-const REQUEST = { properties: { roleDefinitionId: `${SUB}/providers/Provider.Authorization/roleDefinitions/c8d4ff99-41c3-41a8-9f60-21dfdad59608`, principalId: 'a3bb8764-cb92-4276-9d2a-ca1e895e55ea', requestType: 'AdminAssign' } };
+const REQUEST = {
+  properties: {
+    roleDefinitionId: `${SUB}/providers/Provider.Authorization/roleDefinitions/c8d4ff99-41c3-41a8-9f60-21dfdad59608`,
+    principalId: 'a3bb8764-cb92-4276-9d2a-ca1e895e55ea',
+    requestType: 'AdminAssign',
+  },
+};
 const names = ['0b3d6a1e-7f2c-4e58-9a41-2f6c1d8e9b01', '1c4e7b2f-8a3d-4f69-8b52-3a7d2e9fac02', '2d5f8c3a-9b4e-4a7a-9c63-4b8e3fab0d03'] as const;
 
 let dir: string;
@@ -98,7 +104,15 @@ describe('an extension resource type at {scope}, grown by the recipe', () => {
   });
 
   it('ignores read-only values sent at any depth (a $ref-ed provisioningState, a field two levels below properties)', async () => {
-    const sent = { ...REQUEST, properties: { ...REQUEST.properties, status: 'Granted', provisioningState: 'Failed', expandedProperties: { principal: { id: 'p-1', displayName: 'Sent by the client' } } } };
+    const sent = {
+      ...REQUEST,
+      properties: {
+        ...REQUEST.properties,
+        status: 'Granted',
+        provisioningState: 'Failed',
+        expandedProperties: { principal: { id: 'p-1', displayName: 'Sent by the client' } },
+      },
+    };
     const created = await call(url(GROUP, names[1]), 'PUT', sent);
     expect(created.status).toBe(201);
     const read = await call(url(GROUP, names[1]));
@@ -110,7 +124,13 @@ describe('an extension resource type at {scope}, grown by the recipe', () => {
   });
 
   it('a list for a scope holds what is at and below it; $filter=atScope() only what is at it, and its nextLink keeps the filter', async () => {
-    for (const [scope, name] of [[SUB, names[0]], [SUB, names[1]], [SUB, names[2]], [GROUP, names[0]], [SERVER, names[0]]] as const) {
+    for (const [scope, name] of [
+      [SUB, names[0]],
+      [SUB, names[1]],
+      [SUB, names[2]],
+      [GROUP, names[0]],
+      [SERVER, names[0]],
+    ] as const) {
       expect((await call(url(scope, name), 'PUT', REQUEST)).status).toBe(201);
     }
     await call(url(MANAGEMENT_GROUP, names[0]), 'PUT', REQUEST);
@@ -139,7 +159,9 @@ describe('an extension resource type at {scope}, grown by the recipe', () => {
     await call(url(GROUP, names[1]), 'PUT', { properties: { ...REQUEST.properties, principalId: other } });
     const byPrincipal = await walk(url(SUB, undefined, `&$filter=${encodeURIComponent(`principalId eq '${other.toUpperCase()}'`)}`));
     expect(byPrincipal.ids).toEqual(idsAt(GROUP, [names[1]]));
-    expect((await walk(url(GROUP, undefined, `&$filter=${encodeURIComponent(`atScope() and principalId eq '${other}'`)}`))).ids).toEqual(idsAt(GROUP, [names[1]]));
+    expect((await walk(url(GROUP, undefined, `&$filter=${encodeURIComponent(`atScope() and principalId eq '${other}'`)}`))).ids).toEqual(
+      idsAt(GROUP, [names[1]]),
+    );
     const refused = await call(url(SUB, undefined, '&$filter=startswith(name,%27a%27)'));
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'InvalidFilter', target: '$filter' });

@@ -36,7 +36,9 @@ async function renamedComponents(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const file of await readdir(join(dir, 'generated/bundled'))) {
     const components = parse(await readFile(join(dir, 'generated/bundled', file), 'utf8')).components ?? {};
-    const renamed = Object.values(components).flatMap((group) => Object.keys(group as object)).filter((name) => /-\d+$/.test(name));
+    const renamed = Object.values(components)
+      .flatMap((group) => Object.keys(group as object))
+      .filter((name) => /-\d+$/.test(name));
     if (renamed.length) out[file] = renamed;
   }
   return out;
@@ -51,7 +53,12 @@ async function documented200(api: string, version: string, path: string, method:
   const bundle = parse(await readFile(join(dir, `generated/bundled/${api}-${version}.yaml`), 'utf8'));
   const at = (node: any): any =>
     typeof node?.$ref === 'string' && node.$ref.startsWith('#/')
-      ? at(node.$ref.slice(2).split('/').reduce((parent: any, key: string) => parent?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], bundle))
+      ? at(
+          node.$ref
+            .slice(2)
+            .split('/')
+            .reduce((parent: any, key: string) => parent?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], bundle),
+        )
       : node;
   const media = at(at(at(bundle.paths[path])[method].responses['200']).content['application/json']);
   const [example] = Object.values<any>(media.examples ?? {});
@@ -67,10 +74,18 @@ async function requiredHeaders(api: string, version: string, path: string, metho
   const bundle = parse(await readFile(join(dir, `generated/bundled/${api}-${version}.yaml`), 'utf8'));
   const at = (node: any): any =>
     typeof node?.$ref === 'string' && node.$ref.startsWith('#/')
-      ? at(node.$ref.slice(2).split('/').reduce((parent: any, key: string) => parent?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], bundle))
+      ? at(
+          node.$ref
+            .slice(2)
+            .split('/')
+            .reduce((parent: any, key: string) => parent?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], bundle),
+        )
       : node;
   const item = at(bundle.paths[path]);
-  return [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map(at).filter((p: any) => p.in === 'header' && p.required === true).map((p: any) => p.name);
+  return [...(item.parameters ?? []), ...(item[method].parameters ?? [])]
+    .map(at)
+    .filter((p: any) => p.in === 'header' && p.required === true)
+    .map((p: any) => p.name);
 }
 
 const git = (...args: string[]) => run('git', ['-c', 'user.name=growth', '-c', 'user.email=growth@example.invalid', ...args], { cwd: dir });
@@ -105,14 +120,17 @@ describe('growing the workspace by the recipe', () => {
       has({ api: 'businesscentral', version: 'v2.0', rule: 'optional-request-property-added', operation: 'updateVendor' });
       has({ api: 'businesscentral', version: 'v2.0', rule: 'response-property-added', operation: 'updateVendor' });
     }
-    for (const op of [GROWTH.getVendor, GROWTH.deleteVendor]) if (applied[op.operationId]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: op.operationId });
+    for (const op of [GROWTH.getVendor, GROWTH.deleteVendor])
+      if (applied[op.operationId]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: op.operationId });
     if (applied.shipmentMethods) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation: 'createShipmentMethod' });
     if (applied.listUsage) has({ api: 'containerinstance', rule: 'operation-added', operation: GROWTH.listUsage.operationId });
     for (const operation of [entitySet.list, entitySet.get]) has({ api: 'businesscentral', version: 'v2.0', rule: 'operation-added', operation });
-    if (applied.resourceType) for (const operation of GROWTH.servers.operations) has({ api: 'sql', version: GROWTH.servers.version, rule: 'operation-added', operation });
+    if (applied.resourceType)
+      for (const operation of GROWTH.servers.operations) has({ api: 'sql', version: GROWTH.servers.version, rule: 'operation-added', operation });
     // The moves: shipment methods to v2.0, the name check to the new api-version; compatible, so warnings.
     const moved = changes.filter((c) => c.rule === 'unpinned-target-moved');
-    if (applied.shipmentMethods) expect(moved).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.0', operation: 'createShipmentMethod', level: 'warning' }));
+    if (applied.shipmentMethods)
+      expect(moved).toContainEqual(expect.objectContaining({ api: 'businesscentral', version: 'v2.0', operation: 'createShipmentMethod', level: 'warning' }));
     expect(moved).toContainEqual(expect.objectContaining({ api: 'sql', version: sqlVersion, operation: GROWTH.sqlVersion.operationId, level: 'warning' }));
     for (const c of moved) expect(c.message).toMatch(/^unpinned clients now send \S+ to .+ instead of .+/);
     // And the text form says the same.
@@ -154,7 +172,10 @@ describe('growing the workspace by the recipe', () => {
       console.log(JSON.stringify(sent));
     `;
     await writeFile(join(dir, 'growth-check.ts'), check);
-    await writeFile(join(dir, 'tsconfig.growth.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-check.ts'], exclude: [] }));
+    await writeFile(
+      join(dir, 'tsconfig.growth.json'),
+      JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-check.ts'], exclude: [] }),
+    );
     expect(await tsc7(dir, 'tsconfig.growth.json')).toBe('');
     // The same calls at run time, through the copy's compiled package.
     const js = check.replace(/'\.\/src\/index\.js'/, "'./dist/src/index.js'").replace(/: (string\[\]|Request|string \| undefined|number \| undefined)/g, '');
@@ -205,17 +226,27 @@ describe('growing the workspace by the recipe', () => {
       // With the current tag: a DELETE that requires If-Match (a grown workspace's own) takes it too.
       expect((await fetch(vendor, { method: 'DELETE', headers: { ...auth, 'If-Match': newTag! } })).status).toBe(204);
       expect((await fetch(vendor, { headers: auth })).status).toBe(404);
-      const shipment = await fetch(`${mock.url}/api/v2.0/companies(c1)/shipmentMethods`, { method: 'POST', headers: auth, body: JSON.stringify({ code: 'EXW', displayName: 'Ex Works' }) });
-      expect(shipment.status).toBe(201);
-      expect(await shipment.json()).toMatchObject({ code: 'EXW', displayName: 'Ex Works', id: expect.any(String) });
-      const usages = await fetch(`${mock.url}${GROWTH.listUsage.path.replace('{subscriptionId}', '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11').replace('{location}', 'westeurope')}?api-version=${GROWTH.listUsage.version}`, { headers: auth });
-      expect(usages.status).toBe(200);
-      expect(await usages.json()).toMatchObject({ value: expect.any(Array) });
-      const check = await fetch(`${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${sqlVersion}`, {
+      const shipment = await fetch(`${mock.url}/api/v2.0/companies(c1)/shipmentMethods`, {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ name: 'growth-server', type: 'Provider.Sql/servers' }),
+        body: JSON.stringify({ code: 'EXW', displayName: 'Ex Works' }),
       });
+      expect(shipment.status).toBe(201);
+      expect(await shipment.json()).toMatchObject({ code: 'EXW', displayName: 'Ex Works', id: expect.any(String) });
+      const usages = await fetch(
+        `${mock.url}${GROWTH.listUsage.path.replace('{subscriptionId}', '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11').replace('{location}', 'westeurope')}?api-version=${GROWTH.listUsage.version}`,
+        { headers: auth },
+      );
+      expect(usages.status).toBe(200);
+      expect(await usages.json()).toMatchObject({ value: expect.any(Array) });
+      const check = await fetch(
+        `${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${sqlVersion}`,
+        {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ name: 'growth-server', type: 'Provider.Sql/servers' }),
+        },
+      );
       expect(check.status).toBe(200);
       expect(await check.json()).toMatchObject({ name: 'growth-server', available: true });
       // The new entity: a key never seen reads as its example; the set lists what the store holds.
@@ -227,9 +258,17 @@ describe('growing the workspace by the recipe', () => {
       expect(customers.status).toBe(200);
       expect(await customers.json()).toMatchObject({ value: [expect.objectContaining({ id: '5d115c9c-44e3-ea11-bb43-000d3a2feca1' })] });
       // Its list answers the query options it declares, a page at a time, and refuses one it does not.
-      mock.seed({ entities: ['Alpine', 'Adatum', 'Bravo', 'Acme'].map((displayName, i) => ({ company: 'c1', set: entitySet.plural, entity: { id: `00000000-0000-4000-8000-00000000000${i}`, displayName } })), pageSizes: { [entitySet.plural]: 2 } });
+      mock.seed({
+        entities: ['Alpine', 'Adatum', 'Bravo', 'Acme'].map((displayName, i) => ({
+          company: 'c1',
+          set: entitySet.plural,
+          entity: { id: `00000000-0000-4000-8000-00000000000${i}`, displayName },
+        })),
+        pageSizes: { [entitySet.plural]: 2 },
+      });
       const names: string[] = [];
-      let next: string | undefined = `${mock.url}/api/v2.0/companies(c1)/${entitySet.plural}?$filter=${encodeURIComponent("startswith(displayName,'A')")}&$orderby=displayName%20desc&$count=true`;
+      let next: string | undefined =
+        `${mock.url}/api/v2.0/companies(c1)/${entitySet.plural}?$filter=${encodeURIComponent("startswith(displayName,'A')")}&$orderby=displayName%20desc&$count=true`;
       while (next) {
         const page: Response = await fetch(next, { headers: auth });
         expect(page.status).toBe(200);
@@ -246,7 +285,8 @@ describe('growing the workspace by the recipe', () => {
       const before = mock.requests.length;
       const walked: string[] = [];
       const query = { $filter: "startswith(displayName,'A') and displayName ne 'Acme'", $orderby: 'displayName' };
-      for await (const listed of client.listAll(entitySet.set, { params: { path: { company_id: 'c1' }, query }, headers: { Prefer: 'odata.maxpagesize=1' } })) walked.push(listed.displayName);
+      for await (const listed of client.listAll(entitySet.set, { params: { path: { company_id: 'c1' }, query }, headers: { Prefer: 'odata.maxpagesize=1' } }))
+        walked.push(listed.displayName);
       expect(walked).toEqual(['Adatum', 'Adatum Corporation', 'Alpine']);
       expect(mock.requests.length - before, 'one request a page').toBe(3);
     } finally {
@@ -267,19 +307,40 @@ describe('growing the workspace by the recipe', () => {
       };
       const { server, byResourceGroup, bySubscription, failover, database, databases, version } = GROWTH.servers;
       const fill = (template: string, v: string, values: Record<string, string> = {}) =>
-        `${mock.url}${template.replace(/\{(\w+)\}/g, (_, name: string) => ({ subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', resourceGroupName: 'rg-growth', serverName: 'growth-server', databaseName: 'orders', ...values } as Record<string, string>)[name]!)}?api-version=${v}`;
+        `${mock.url}${template.replace(/\{(\w+)\}/g, (_, name: string) => (({ subscriptionId: '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', resourceGroupName: 'rg-growth', serverName: 'growth-server', databaseName: 'orders', ...values }) as Record<string, string>)[name]!)}?api-version=${v}`;
       const routes = Object.fromEntries(mock.routes.filter((r: any) => r.version === version).map((r: any) => [r.operationId, r.convention]));
-      expect(routes).toMatchObject({ Servers_CreateOrUpdate: 'arm-put', Servers_Get: 'arm-read', Servers_Update: 'arm-patch', Servers_Delete: 'arm-delete', Servers_List: 'arm-list', Servers_Failover: 'arm-action', Databases_ListByServer: 'arm-list' });
+      expect(routes).toMatchObject({
+        Servers_CreateOrUpdate: 'arm-put',
+        Servers_Get: 'arm-read',
+        Servers_Update: 'arm-patch',
+        Servers_Delete: 'arm-delete',
+        Servers_List: 'arm-list',
+        Servers_Failover: 'arm-action',
+        Databases_ListByServer: 'arm-list',
+      });
 
       // Create (long-running) through the newest api-version, and wait on the monitor.
-      const created = await call(fill(server, sqlVersion), 'PUT', { location: 'northeurope', tags: { team: 'growth' }, properties: { administratorLogin: 'admin' } });
+      const created = await call(fill(server, sqlVersion), 'PUT', {
+        location: 'northeurope',
+        tags: { team: 'growth' },
+        properties: { administratorLogin: 'admin' },
+      });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: 'growth-server', type: 'Provider.Sql/servers', location: 'northeurope', properties: { provisioningState: 'Creating' } });
+      expect(created.body).toMatchObject({
+        name: 'growth-server',
+        type: 'Provider.Sql/servers',
+        location: 'northeurope',
+        properties: { provisioningState: 'Creating' },
+      });
       const monitor = created.headers.get('azure-asyncoperation')!;
       expect(new URL(monitor).origin).toBe(mock.url);
       expect((await call(monitor)).body.status).toBe('Succeeded');
       // Read back what was sent, through the other api-version (one store).
-      expect((await call(fill(server, version))).body).toMatchObject({ location: 'northeurope', tags: { team: 'growth' }, properties: { administratorLogin: 'admin', provisioningState: 'Succeeded' } });
+      expect((await call(fill(server, version))).body).toMatchObject({
+        location: 'northeurope',
+        tags: { team: 'growth' },
+        properties: { administratorLogin: 'admin', provisioningState: 'Succeeded' },
+      });
       const listed = async (url: string) => (await call(url)).body.value.map((s: { name: string }) => s.name);
       expect(await listed(fill(byResourceGroup, version))).toEqual(['growth-server']);
       // Every page of the subscription's list (it holds whatever the documents document too).
@@ -295,7 +356,11 @@ describe('growing the workspace by the recipe', () => {
       expect(await everyPage(fill(bySubscription, version))).toContain('growth-server');
       expect((await call(fill(server, version), 'PATCH', { tags: { owner: 'me' } })).body.tags).toEqual({ team: 'growth', owner: 'me' });
       // The name check sees it.
-      const check = await call(`${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${version}`, 'POST', { name: 'growth-server', type: 'Provider.Sql/servers' });
+      const check = await call(
+        `${mock.url}/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=${version}`,
+        'POST',
+        { name: 'growth-server', type: 'Provider.Sql/servers' },
+      );
       expect(check.body).toMatchObject({ available: false, reason: 'AlreadyExists' });
       // The action (a POST one segment below the server), long-running: 404 for a server not
       // stored; on the one created, 202 with the Location (and Retry-After) its 202 declares,
@@ -337,7 +402,16 @@ describe('growing the workspace by the recipe', () => {
       const { runScenarios } = await import(join(dir, 'contract/scenarios.mjs'));
       const [result] = await runScenarios({ root: dir, server: mock.url, token: 'growth-token', files: [join(dir, GROWTH.servers.scenario)] });
       const ran = result.steps.filter((s: any) => s.ran).map((s: any) => `${s.stepId} ${s.status}`);
-      expect(ran).toEqual(['createServer 201', 'waitCreated 200', 'waitCreated 200', 'readServer 200', 'listServers 200', 'deleteServer 202', 'waitDeleted 200', 'waitDeleted 404']);
+      expect(ran).toEqual([
+        'createServer 201',
+        'waitCreated 200',
+        'waitCreated 200',
+        'readServer 200',
+        'listServers 200',
+        'deleteServer 202',
+        'waitDeleted 200',
+        'waitDeleted 404',
+      ]);
       expect(result.passed).toBe(true);
     } finally {
       await mock.close();
@@ -389,7 +463,10 @@ describe('growing the workspace by the recipe', () => {
         console.log(JSON.stringify(out));
       `;
       await writeFile(join(dir, 'growth-lro.ts'), program);
-      await writeFile(join(dir, 'tsconfig.growth-lro.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-lro.ts'], exclude: [] }));
+      await writeFile(
+        join(dir, 'tsconfig.growth-lro.json'),
+        JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-lro.ts'], exclude: [] }),
+      );
       expect(await tsc7(dir, 'tsconfig.growth-lro.json')).toBe('');
       const js = program
         .replace("'./src/index.js'", "'./dist/src/index.js'")
@@ -401,7 +478,13 @@ describe('growing the workspace by the recipe', () => {
       const documentedFailover: any = await documented200('sql', sqlVersion, failover, 'post');
       expect(documentedFailover).toEqual(expect.any(Object));
       expect(out).toEqual([
-        ['created', 'client-server', 'northeurope', 'Succeeded', expect.stringMatching(/\/resourceGroups\/rg-client\/providers\/Provider\.Sql\/servers\/client-server$/i)],
+        [
+          'created',
+          'client-server',
+          'northeurope',
+          'Succeeded',
+          expect.stringMatching(/\/resourceGroups\/rg-client\/providers\/Provider\.Sql\/servers\/client-server$/i),
+        ],
         ['failedOver', documentedFailover, documentedFailover.primaryRegion],
         ['read', { team: 'client' }],
         ['listed', ['client-b', 'client-c', 'client-server']],
@@ -428,21 +511,33 @@ describe('growing the workspace by the recipe', () => {
   it('the docs show every new operation and version', async () => {
     const page = await readFile(join(dir, 'generated/docs/businesscentral-v2.0.html'), 'utf8');
     const added = [GROWTH.getVendor.operationId, GROWTH.deleteVendor.operationId].filter((id) => applied[id]);
-    for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), entitySet.list, entitySet.get, 'updateVendor']) expect(page, id).toContain(id);
-    if (applied.listUsage) expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
+    for (const id of [...added, ...(applied.shipmentMethods ? ['createShipmentMethod'] : []), entitySet.list, entitySet.get, 'updateVendor'])
+      expect(page, id).toContain(id);
+    if (applied.listUsage)
+      expect(await readFile(join(dir, 'generated/docs/containerinstance-2025-09-01.html'), 'utf8')).toContain(GROWTH.listUsage.operationId);
     if (applied.resourceType) {
       const sql = await readFile(join(dir, `generated/docs/sql-${GROWTH.servers.version}.html`), 'utf8');
       for (const id of GROWTH.servers.operations) expect(sql, id).toContain(id);
       // The long-running operations' samples start and wait (beginAndWait), and type-check
       // against the copy's clients as a consumer writes them.
       const definition = JSON.parse(/<script type="application\/json" id="redoc-definition">([\s\S]*?)<\/script>/.exec(sql)![1]!);
-      const sample = (path: string, method: string) => definition.paths[path][method]['x-codeSamples'].find((x: any) => x.lang === 'typescript').source as string;
+      const sample = (path: string, method: string) =>
+        definition.paths[path][method]['x-codeSamples'].find((x: any) => x.lang === 'typescript').source as string;
       const samples = [sample(GROWTH.servers.server, 'put'), sample(GROWTH.servers.server, 'delete'), sample(GROWTH.servers.failover, 'post')];
       expect(samples[0]).toContain(`arm.beginAndWait("PUT", "${GROWTH.servers.server}"`);
       expect(samples[1]).toContain(`await arm.beginAndWait("DELETE", "${GROWTH.servers.server}"`);
       expect(samples[2]).toContain(`arm.beginAndWait("POST", "${GROWTH.servers.failover}"`);
-      for (const [i, source] of samples.entries()) await writeFile(join(dir, `growth-sample-${i}.ts`), source.replace("'provider-api-clients'", "'./src/index.js'"));
-      await writeFile(join(dir, 'tsconfig.growth-samples.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, include: ['src', 'generated/**/*.ts', 'growth-sample-*.ts'], exclude: [] }));
+      for (const [i, source] of samples.entries())
+        await writeFile(join(dir, `growth-sample-${i}.ts`), source.replace("'provider-api-clients'", "'./src/index.js'"));
+      await writeFile(
+        join(dir, 'tsconfig.growth-samples.json'),
+        JSON.stringify({
+          extends: './tsconfig.json',
+          compilerOptions: { noEmit: true },
+          include: ['src', 'generated/**/*.ts', 'growth-sample-*.ts'],
+          exclude: [],
+        }),
+      );
       expect(await tsc7(dir, 'tsconfig.growth-samples.json')).toBe('');
     }
     const landing = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');

@@ -27,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => remove?.());
 
 async function call(url: string, { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(url, { method, headers: { ...AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method,
+    headers: { ...AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : undefined;
   return { status: response.status, headers: response.headers, body: json, text };
@@ -45,7 +49,9 @@ describe('the recipe with OData control information, $count, return=minimal, dee
     try {
       const root = `${mock.url}/api/v2.0`;
       const orders = `${root}/companies(${COMPANY})/${grown.set}`;
-      const conventions = Object.fromEntries(mock.routes.filter((r: any) => r.path.startsWith('/api/v2.0/')).map((r: any) => [`${r.method} ${r.path}`, r.convention]));
+      const conventions = Object.fromEntries(
+        mock.routes.filter((r: any) => r.path.startsWith('/api/v2.0/')).map((r: any) => [`${r.method} ${r.path}`, r.convention]),
+      );
       expect(conventions).toMatchObject({
         [`GET /api/v2.0/companies({company_id})/${grown.set}/$count`]: 'odata-count',
         'POST /api/v2.0/$batch': 'odata-batch',
@@ -67,7 +73,11 @@ describe('the recipe with OData control information, $count, return=minimal, dee
       expect(updated.status).toBe(200);
       expect(updated.body['@odata.etag']).toBe(updated.headers.get('etag'));
 
-      const minimal = await call(`${orders}(${item.id})`, { method: 'PATCH', body: { amount: 7 }, headers: { 'if-match': updated.body['@odata.etag'], prefer: 'return=minimal' } });
+      const minimal = await call(`${orders}(${item.id})`, {
+        method: 'PATCH',
+        body: { amount: 7 },
+        headers: { 'if-match': updated.body['@odata.etag'], prefer: 'return=minimal' },
+      });
       expect(minimal.status).toBe(204);
       expect(minimal.headers.get('preference-applied')).toBe('return=minimal');
       expect((await call(`${orders}(${item.id})`)).headers.get('etag')).toBe(minimal.headers.get('etag'));

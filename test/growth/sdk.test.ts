@@ -45,7 +45,10 @@ async function markPut(version: string) {
   const at = text.indexOf('  x-ms-long-running-operation: true\n', put);
   if (put < 0 || at < 0 || text.slice(put, text.indexOf('\n', at + 40)).includes('final-state-via')) return;
   const line = '  x-ms-long-running-operation: true\n';
-  await writeFile(file, `${text.slice(0, at + line.length)}  x-ms-long-running-operation-options:\n    final-state-via: azure-async-operation\n${text.slice(at + line.length)}`);
+  await writeFile(
+    file,
+    `${text.slice(0, at + line.length)}  x-ms-long-running-operation-options:\n    final-state-via: azure-async-operation\n${text.slice(at + line.length)}`,
+  );
 }
 
 beforeAll(async () => {
@@ -60,7 +63,12 @@ afterAll(() => remove?.());
 /** The SDK pointed at `base` (the mock), as described at the top. */
 function sdkClient(base: string, version: string) {
   const credential = { getToken: async () => ({ token: TOKEN, expiresOnTimestamp: Date.now() + 3_600_000 }) };
-  const sdk = new SqlManagementClient(credential, SUBSCRIPTION, { endpoint: base, $host: base, allowInsecureConnection: true, retryOptions: { maxRetries: 0 } });
+  const sdk = new SqlManagementClient(credential, SUBSCRIPTION, {
+    endpoint: base,
+    $host: base,
+    allowInsecureConnection: true,
+    retryOptions: { maxRetries: 0 },
+  });
   sdk.pipeline.removePolicy({ name: bearerTokenAuthenticationPolicyName });
   const bearer: PipelinePolicy = {
     name: 'fakeCredentialBearer',
@@ -109,9 +117,20 @@ describe('an official Azure SDK against the mock of a grown workspace', () => {
       const poll = { updateIntervalInMs: 0 };
       const rg = 'rg-sdk';
 
-      const created = await sdk.servers.beginCreateOrUpdateAndWait(rg, 'sdk-server', { location: 'northeurope', tags: { team: 'sdk' }, administratorLogin: 'admin' }, poll);
+      const created = await sdk.servers.beginCreateOrUpdateAndWait(
+        rg,
+        'sdk-server',
+        { location: 'northeurope', tags: { team: 'sdk' }, administratorLogin: 'admin' },
+        poll,
+      );
       // The resource, read from its own URL after the monitor (core-lro, whatever final-state-via says).
-      expect(created).toMatchObject({ name: 'sdk-server', location: 'northeurope', tags: { team: 'sdk' }, administratorLogin: 'admin', type: 'Provider.Sql/servers' });
+      expect(created).toMatchObject({
+        name: 'sdk-server',
+        location: 'northeurope',
+        tags: { team: 'sdk' },
+        administratorLogin: 'admin',
+        type: 'Provider.Sql/servers',
+      });
       expect(created.id).toMatch(new RegExp(`/subscriptions/${SUBSCRIPTION}/resourceGroups/${rg}/providers/Provider\\.Sql/servers/sdk-server$`, 'i'));
       expect(created).not.toHaveProperty('status');
       const wait = mock.requests.slice(mock.requests.findIndex((r: any) => r.method === 'PUT'));
@@ -122,7 +141,9 @@ describe('an official Azure SDK against the mock of a grown workspace', () => {
         'GET servers 200',
       ]);
       // Every request the SDK sent for the resource type went at the document's version.
-      expect(mock.requests.filter((r: any) => /\/servers\//.test(r.path)).map((r: any) => `${r.version} ${r.query['api-version']}`)).toEqual(Array(2).fill(`${version} ${version}`));
+      expect(mock.requests.filter((r: any) => /\/servers\//.test(r.path)).map((r: any) => `${r.version} ${r.query['api-version']}`)).toEqual(
+        Array(2).fill(`${version} ${version}`),
+      );
 
       const read = await sdk.servers.get(rg, 'sdk-server');
       expect(read).toMatchObject({ name: 'sdk-server', tags: { team: 'sdk' }, administratorLogin: 'admin' });
@@ -154,7 +175,9 @@ describe('an official Azure SDK against the mock of a grown workspace', () => {
 
       // An operation that fails (the test API's rule): the SDK's poller reads the monitor's error.
       mock.longRunning({ outcome: 'Failed', times: 1 });
-      await expect(sdk.servers.beginCreateOrUpdateAndWait(rg, 'sdk-doomed', { location: 'westeurope' }, poll)).rejects.toThrow(/long-running operation has failed\. OperationFailed\./);
+      await expect(sdk.servers.beginCreateOrUpdateAndWait(rg, 'sdk-doomed', { location: 'westeurope' }, poll)).rejects.toThrow(
+        /long-running operation has failed\. OperationFailed\./,
+      );
     } finally {
       await mock.close();
     }

@@ -13,15 +13,66 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const NAMES = [
-  'item', 'itemVariant', 'itemCategory', 'vendorPayment', 'vendorPaymentJournal', 'salesInvoice', 'salesInvoiceLine',
-  'salesOrder', 'salesOrderLine', 'salesQuote', 'salesQuoteLine', 'salesCreditMemo', 'salesCreditMemoLine', 'purchaseInvoice',
-  'purchaseInvoiceLine', 'purchaseOrder', 'purchaseOrderLine', 'purchaseReceipt', 'employee', 'account', 'bankAccount',
-  'currency', 'paymentTerm', 'paymentMethod', 'dimension', 'dimensionValue', 'location', 'unitOfMeasure', 'taxGroup',
-  'taxArea', 'journal', 'journalLine', 'generalLedgerEntry', 'contact', 'opportunity', 'project', 'timeRegistrationEntry',
-  'fixedAsset', 'fixedAssetLocation', 'countryRegion', 'attachment', 'defaultDimension', 'customerPayment',
-  'customerPaymentJournal', 'salesShipment', 'salesShipmentLine', 'purchaseCreditMemo', 'purchaseCreditMemoLine',
-  'retainedEarningsStatement', 'incomeStatement', 'balanceSheet', 'cashFlowStatement', 'agedAccountsPayable',
-  'agedAccountsReceivable', 'trialBalance', 'itemLedgerEntry', 'customerSale', 'vendorPurchase', 'picture', 'subscription',
+  'item',
+  'itemVariant',
+  'itemCategory',
+  'vendorPayment',
+  'vendorPaymentJournal',
+  'salesInvoice',
+  'salesInvoiceLine',
+  'salesOrder',
+  'salesOrderLine',
+  'salesQuote',
+  'salesQuoteLine',
+  'salesCreditMemo',
+  'salesCreditMemoLine',
+  'purchaseInvoice',
+  'purchaseInvoiceLine',
+  'purchaseOrder',
+  'purchaseOrderLine',
+  'purchaseReceipt',
+  'employee',
+  'account',
+  'bankAccount',
+  'currency',
+  'paymentTerm',
+  'paymentMethod',
+  'dimension',
+  'dimensionValue',
+  'location',
+  'unitOfMeasure',
+  'taxGroup',
+  'taxArea',
+  'journal',
+  'journalLine',
+  'generalLedgerEntry',
+  'contact',
+  'opportunity',
+  'project',
+  'timeRegistrationEntry',
+  'fixedAsset',
+  'fixedAssetLocation',
+  'countryRegion',
+  'attachment',
+  'defaultDimension',
+  'customerPayment',
+  'customerPaymentJournal',
+  'salesShipment',
+  'salesShipmentLine',
+  'purchaseCreditMemo',
+  'purchaseCreditMemoLine',
+  'retainedEarningsStatement',
+  'incomeStatement',
+  'balanceSheet',
+  'cashFlowStatement',
+  'agedAccountsPayable',
+  'agedAccountsReceivable',
+  'trialBalance',
+  'itemLedgerEntry',
+  'customerSale',
+  'vendorPurchase',
+  'picture',
+  'subscription',
 ];
 const ID = '5d115c9c-44e3-ea11-bb43-000d3a2feca1';
 const upper = (name) => name[0].toUpperCase() + name.slice(1);
@@ -39,7 +90,8 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
   const folder = join(dir, version);
   let root = await readFile(join(folder, 'openapi.yaml'), 'utf8');
   const taken = (name) =>
-    root.includes(`/${name}s:`) || root.includes(`/${name}s(`) ||
+    root.includes(`/${name}s:`) ||
+    root.includes(`/${name}s(`) ||
     [`paths/${name}s.yaml`, `paths/${name}.yaml`, `schemas/${upper(name)}.yaml`].some((rel) => existsSync(join(folder, rel)));
   const names = [];
   for (let i = 0; names.length < count; i++) {
@@ -59,7 +111,8 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
     const success = (status, example, schema = `$ref: ../schemas/${Entity}.yaml`) =>
       `    "${status}":\n      description: The ${name}.\n      content:\n        application/json:\n          schema:\n            ${schema}\n          examples:\n            Basic:\n              $ref: ../examples/${example}_Basic.yaml\n`;
     const body = `  requestBody:\n    required: true\n    content:\n      application/json:\n        schema:\n          $ref: ../schemas/${Entity}.yaml\n        examples:\n          Basic:\n            $ref: ../examples/create${Entity}_Basic_request.yaml\n`;
-    const operation = (method, id, summary, description = `${summary}.`) => `${method}:\n  operationId: ${id}\n  summary: ${summary}\n  description: ${description}\n${tag}  parameters:\n${company}`;
+    const operation = (method, id, summary, description = `${summary}.`) =>
+      `${method}:\n  operationId: ${id}\n  summary: ${summary}\n  description: ${description}\n${tag}  parameters:\n${company}`;
     const list = `type: object\n            properties:\n              value:\n                type: array\n                items:\n                  $ref: ../schemas/${Entity}.yaml`;
 
     const property = (key, type, description, extra = '') => `  ${key}:\n    type: ${type}\n${extra}    description: ${description}\n`;
@@ -93,7 +146,10 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
     );
     root = root
       .replace(/^tags:\n/m, `tags:\n  - name: ${Plural}\n    description: The ${set} of a company.\n`)
-      .replace(/^paths:\n/m, `paths:\n  /companies({company_id})/${set}:\n    $ref: ./paths/${set}.yaml\n  /companies({company_id})/${set}({${name}_id}):\n    $ref: ./paths/${name}.yaml\n`);
+      .replace(
+        /^paths:\n/m,
+        `paths:\n  /companies({company_id})/${set}:\n    $ref: ./paths/${set}.yaml\n  /companies({company_id})/${set}({${name}_id}):\n    $ref: ./paths/${name}.yaml\n`,
+      );
   }
   await writeFile(join(folder, 'openapi.yaml'), root);
   return names;

@@ -33,13 +33,15 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /** `node <script> <args…>` in `dir`, in this process: the exit code and stdout + stderr. */
 export function runInProcess(dir: string, script: string, ...args: string[]): Promise<CommandResult> {
-  const result = queue.then(() => captured(async () => {
-    const cache = join(dir, 'pipeline/cache.mjs');
-    if (existsSync(cache)) (await import(pathToFileURL(cache).href)).forgetWorkspaceKey();
-    const module = await import(pathToFileURL(join(dir, script)).href);
-    if (typeof module.main !== 'function') throw new Error(`${script} exports no main(args)`);
-    return module.main(args);
-  }));
+  const result = queue.then(() =>
+    captured(async () => {
+      const cache = join(dir, 'pipeline/cache.mjs');
+      if (existsSync(cache)) (await import(pathToFileURL(cache).href)).forgetWorkspaceKey();
+      const module = await import(pathToFileURL(join(dir, script)).href);
+      if (typeof module.main !== 'function') throw new Error(`${script} exports no main(args)`);
+      return module.main(args);
+    }),
+  );
   queue = result.catch(() => undefined);
   return result;
 }
@@ -50,19 +52,27 @@ async function captured(run: () => Promise<number | undefined>): Promise<Command
   const names = Object.keys(methods) as Array<keyof typeof methods>;
   const saved = { console: names.map((m) => console[m]), stdout: process.stdout.write, stderr: process.stderr.write };
   for (const m of names) console[m] = (...values: unknown[]) => void chunks.push({ to: methods[m], text: `${format(...values)}\n` });
-  const writer = (to: 'stdout' | 'stderr') => (chunk: string | Uint8Array, ...rest: unknown[]) => {
-    chunks.push({ to, text: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8') });
-    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-    done?.();
-    return true;
-  };
+  const writer =
+    (to: 'stdout' | 'stderr') =>
+    (chunk: string | Uint8Array, ...rest: unknown[]) => {
+      chunks.push({ to, text: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8') });
+      const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+      done?.();
+      return true;
+    };
   process.stdout.write = writer('stdout') as typeof process.stdout.write;
   process.stderr.write = writer('stderr') as typeof process.stderr.write;
   const result = (code: number): CommandResult => ({
     code,
     output: chunks.map((c) => c.text).join(''),
-    stdout: chunks.filter((c) => c.to === 'stdout').map((c) => c.text).join(''),
-    stderr: chunks.filter((c) => c.to === 'stderr').map((c) => c.text).join(''),
+    stdout: chunks
+      .filter((c) => c.to === 'stdout')
+      .map((c) => c.text)
+      .join(''),
+    stderr: chunks
+      .filter((c) => c.to === 'stderr')
+      .map((c) => c.text)
+      .join(''),
   });
   try {
     return result((await run()) ?? 0);

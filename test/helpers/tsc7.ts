@@ -11,7 +11,11 @@ import { runTsc7 } from '../../pipeline/tsc7.mjs';
 
 /** tsc's report ('' when clean), as `tsc -p` prints it without colour; emits unless the config says noEmit. */
 export async function tsc7(dir: string, tsconfig = 'tsconfig.json'): Promise<string> {
-  const { code, signal, report } = (await runTsc7(['-p', join(dir, tsconfig), '--singleThreaded'], { cwd: dir })) as { code: number | null; signal: string | null; report: string };
+  const { code, signal, report } = (await runTsc7(['-p', join(dir, tsconfig), '--singleThreaded'], { cwd: dir })) as {
+    code: number | null;
+    signal: string | null;
+    report: string;
+  };
   // A failure that printed nothing (a signal) must not read as clean.
   return code !== 0 && !report ? `tsc stopped: ${signal ?? code}` : report;
 }

@@ -44,13 +44,21 @@ export interface TypecheckOptions {
 }
 
 /** Type-checks (and, unless noEmit, emits) the project of `<dir>/<tsconfig>`, like `tsc -p`. */
-export function typecheck(dir: string, tsconfig = 'tsconfig.json', { notChecked, check = true, writeFile = ts.sys.writeFile }: TypecheckOptions = {}): TypecheckResult {
+export function typecheck(
+  dir: string,
+  tsconfig = 'tsconfig.json',
+  { notChecked, check = true, writeFile = ts.sys.writeFile }: TypecheckOptions = {},
+): TypecheckResult {
   const configPath = resolve(dir, tsconfig);
   const configErrors: TS.Diagnostic[] = [];
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => configErrors.push(d),
-  });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => configErrors.push(d),
+    },
+  );
   if (!parsed || configErrors.length) return { output: format(configErrors, dir), emitSkipped: true };
   if (parsed.errors.length) return { output: format(parsed.errors, dir), emitSkipped: true };
   const snapshots = new Map<string, TS.IScriptSnapshot | undefined>();
@@ -92,7 +100,9 @@ export function typecheck(dir: string, tsconfig = 'tsconfig.json', { notChecked,
     ...program.getOptionsDiagnostics(),
     ...program.getSyntacticDiagnostics(),
     ...program.getGlobalDiagnostics(),
-    ...(check ? program.getSourceFiles().flatMap((file) => (file.isDeclarationFile && notChecked?.test(file.fileName) ? [] : program.getSemanticDiagnostics(file))) : []),
+    ...(check
+      ? program.getSourceFiles().flatMap((file) => (file.isDeclarationFile && notChecked?.test(file.fileName) ? [] : program.getSemanticDiagnostics(file)))
+      : []),
     ...(check && parsed.options.declaration ? program.getDeclarationDiagnostics() : []),
   ];
   const emitted = parsed.options.noEmit ? { emitSkipped: true, diagnostics: [] } : program.emit(undefined, (file, text) => writeFile(file, text));

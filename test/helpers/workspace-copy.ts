@@ -33,7 +33,25 @@ const ROOT = join(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/provider-api');
 /** The record of the dist/ the last compile made (pipeline/incremental.mjs). */
 const DIST_RECORD = ['dist.json'];
-const ENTRIES = ['specs', 'lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline', 'generated', 'src', 'redocly.yaml', '.spectral.yaml', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const ENTRIES = [
+  'specs',
+  'lib',
+  'model',
+  'rules',
+  'mock',
+  'changes',
+  'contract',
+  'site',
+  'pipeline',
+  'generated',
+  'src',
+  'redocly.yaml',
+  '.spectral.yaml',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 interface Entry {
   name: string;
@@ -121,7 +139,8 @@ export async function workspaceCopy(
     await writeFile(join(dir, 'redocly.yaml'), String(document));
     // generated/operations.ts and versions.ts list the documents of the copy, not the original's.
     const manifest = spawnSync(process.execPath, ['pipeline/manifest.mjs'], { cwd: dir, encoding: 'utf8' });
-    if (manifest.status !== 0) throw new Error(`workspace copy: pipeline/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${manifest.stdout}${manifest.stderr}`);
+    if (manifest.status !== 0)
+      throw new Error(`workspace copy: pipeline/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${manifest.stdout}${manifest.stderr}`);
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

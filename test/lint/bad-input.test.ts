@@ -90,7 +90,8 @@ const cases: Case[] = [
     what: 'an info.version that disagrees with its redocly.yaml key',
     in: SQL_ROOT,
     edits: [[SQL_ROOT, (t) => t.replace('version: 2025-01-01', 'version: 2025-06-01')]],
-    expected: /^specs\/resource-manager\/Provider\.Sql\/2025-01-01\/openapi\.yaml:\d+:\d+  error  api-version-mismatch  info\.version "2025-06-01" disagrees with its redocly\.yaml key "sql@2025-01-01"/m,
+    expected:
+      /^specs\/resource-manager\/Provider\.Sql\/2025-01-01\/openapi\.yaml:\d+:\d+  error  api-version-mismatch  info\.version "2025-06-01" disagrees with its redocly\.yaml key "sql@2025-01-01"/m,
   },
   {
     what: 'a redocly.yaml key whose version disagrees with the folder',
@@ -102,12 +103,19 @@ const cases: Case[] = [
     what: 'a business-data server prefix that disagrees with its version',
     in: SHIPMENT_ROOT,
     edits: [[SHIPMENT_ROOT, (t) => t.replace('default: http://127.0.0.1:4010/api/v1.0', 'default: http://127.0.0.1:4010/api/v1.1')]],
-    expected: /^specs\/business-central\/v1\.0\/openapi\.yaml:\d+:\d+  error  api-version-mismatch  the server prefix "[^"]*\/api\/v1\.1" disagrees with the version "v1\.0"/m,
+    expected:
+      /^specs\/business-central\/v1\.0\/openapi\.yaml:\d+:\d+  error  api-version-mismatch  the server prefix "[^"]*\/api\/v1\.1" disagrees with the version "v1\.0"/m,
   },
   {
     what: 'two entries that claim the same document',
     in: SQL_ROOT,
-    edits: [['redocly.yaml', (t) => `${t.replace('apis:\n', 'apis:\n  sql@2025-01-02:\n    root: specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml\n    output: generated/bundled/sql-2025-01-02.yaml\n')}`]],
+    edits: [
+      [
+        'redocly.yaml',
+        (t) =>
+          `${t.replace('apis:\n', 'apis:\n  sql@2025-01-02:\n    root: specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml\n    output: generated/bundled/sql-2025-01-02.yaml\n')}`,
+      ],
+    ],
     expected: /^redocly\.yaml:\d+:\d+  error  api-version-mismatch  "sql@2025-01-01" and "sql@2025-01-02" claim the same root/m,
   },
 ];
@@ -124,7 +132,12 @@ async function runAsProcess(dir: string, script: string, ...args: string[]): Pro
 
 const commandsOf = ({ all }: Case): Array<[string, string[]]> => [
   ['pipeline/lint.mjs', []],
-  ...(all ? ([['pipeline/generate.mjs', []], ['pipeline/build.mjs', ['--no-docs', '--no-compile']]] as Array<[string, string[]]>) : []),
+  ...(all
+    ? ([
+        ['pipeline/generate.mjs', []],
+        ['pipeline/build.mjs', ['--no-docs', '--no-compile']],
+      ] as Array<[string, string[]]>)
+    : []),
 ];
 
 /** A copy of its own with the case's edits made. */
@@ -147,23 +160,31 @@ describe.sequential('in-process, one copy per document, broken and put back per 
   // root -> a copy holding that document alone, made when a case first needs it.
   const shared = new Map<string, Promise<string>>();
   const copyFor = (root: string) => {
-    if (!shared.has(root)) shared.set(root, workspaceCopy('bad-input-', { documents: [root] }).then((copy) => {
-      copies.push(copy.remove);
-      return copy.dir;
-    }));
+    if (!shared.has(root))
+      shared.set(
+        root,
+        workspaceCopy('bad-input-', { documents: [root] }).then((copy) => {
+          copies.push(copy.remove);
+          return copy.dir;
+        }),
+      );
     return shared.get(root)!;
   };
 
   describe.each(cases)('$what', (input) => {
-    it.each(commandsOf(input))('%s fails with file:line:col and no stack trace', async (script, args) => {
-      const dir = await copyFor(input.in);
-      const restore = await editFiles(dir, input.edits);
-      try {
-        expectNamedProblem(await runInProcess(dir, script, ...args), input.expected);
-      } finally {
-        await restore();
-      }
-    }, 60_000);
+    it.each(commandsOf(input))(
+      '%s fails with file:line:col and no stack trace',
+      async (script, args) => {
+        const dir = await copyFor(input.in);
+        const restore = await editFiles(dir, input.edits);
+        try {
+          expectNamedProblem(await runInProcess(dir, script, ...args), input.expected);
+        } finally {
+          await restore();
+        }
+      },
+      60_000,
+    );
   });
 });
 

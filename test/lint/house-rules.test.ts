@@ -34,7 +34,14 @@ function armDocument(operation: Doc = {}): Doc {
           tags: ['Things'],
           parameters: [
             { name: 'subscriptionId', in: 'path', required: true, description: 'Subscription.', schema: { type: 'string' }, example: 's1' },
-            { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', enum: ['2020-01-01'] }, example: '2020-01-01' },
+            {
+              name: 'api-version',
+              in: 'query',
+              required: true,
+              description: 'Version.',
+              schema: { type: 'string', enum: ['2020-01-01'] },
+              example: '2020-01-01',
+            },
           ],
           responses: { '200': ok, default: { description: errorNotShown, content: { 'application/json': { schema: cloudError } } } },
           ...operation,
@@ -43,7 +50,10 @@ function armDocument(operation: Doc = {}): Doc {
     },
     components: {
       securitySchemes: {
-        azure_auth: { type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://login.test/authorize', scopes: { user_impersonation: 'Act as the user.' } } } },
+        azure_auth: {
+          type: 'oauth2',
+          flows: { implicit: { authorizationUrl: 'https://login.test/authorize', scopes: { user_impersonation: 'Act as the user.' } } },
+        },
       },
     },
   };
@@ -63,7 +73,9 @@ function businessDocument(operation: Doc = {}): Doc {
           summary: 'Create a thing',
           description: 'Creates a thing.',
           tags: ['Things'],
-          parameters: [{ name: 'company_id', in: 'path', required: true, description: 'Company.', schema: { type: 'string' }, examples: { Cronus: { value: 'c1' } } }],
+          parameters: [
+            { name: 'company_id', in: 'path', required: true, description: 'Company.', schema: { type: 'string' }, examples: { Cronus: { value: 'c1' } } },
+          ],
           responses: {
             '201': { ...ok, description: 'Created' },
             default: { description: errorNotShown, content: { 'application/json': { schema: { title: 'BusinessCentralError' } } } },
@@ -98,15 +110,29 @@ const thing = () => ({
     properties: { type: 'object', description: 'Properties.', properties: { provisioningState: text('State.', { readOnly: true }) } },
   },
 });
-const thingValue = { id: '/subscriptions/s1/resourceGroups/rg/providers/Provider.Test/things/t1', name: 't1', type: 'Provider.Test/things', location: 'westeurope', tags: {} };
-const body = (schema: Doc, description = 'The thing.') => ({ description, content: { 'application/json': { schema, examples: { Basic: { value: thingValue } } } } });
+const thingValue = {
+  id: '/subscriptions/s1/resourceGroups/rg/providers/Provider.Test/things/t1',
+  name: 't1',
+  type: 'Provider.Test/things',
+  location: 'westeurope',
+  tags: {},
+};
+const body = (schema: Doc, description = 'The thing.') => ({
+  description,
+  content: { 'application/json': { schema, examples: { Basic: { value: thingValue } } } },
+});
 const header = (description: string, format?: string) => ({ description, schema: { type: 'string', ...(format ? { format } : {}) } });
-const monitor = () => ({ 'Azure-AsyncOperation': header('Status monitor.', 'uri'), 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } });
+const monitor = () => ({
+  'Azure-AsyncOperation': header('Status monitor.', 'uri'),
+  'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+});
 const cloudErrorResponse = () => ({ description: errorNotShown, content: { 'application/json': { schema: cloudError } } });
 const armParameters = (withName = true) => [
   { name: 'subscriptionId', in: 'path', required: true, description: 'Subscription.', schema: { type: 'string' }, example: 's1' },
   { name: 'resourceGroupName', in: 'path', required: true, description: 'Resource group.', schema: { type: 'string' }, example: 'rg' },
-  ...(withName ? [{ name: 'thingName', in: 'path', required: true, description: 'Thing.', schema: { type: 'string' }, examples: { Basic: { value: 't1' } } }] : []),
+  ...(withName
+    ? [{ name: 'thingName', in: 'path', required: true, description: 'Thing.', schema: { type: 'string' }, examples: { Basic: { value: 't1' } } }]
+    : []),
   { name: 'api-version', in: 'query', required: true, description: 'Version.', schema: { type: 'string', enum: ['2020-01-01'] }, example: '2020-01-01' },
 ];
 function armResourceDocument(): Doc {
@@ -129,7 +155,12 @@ function armResourceDocument(): Doc {
       summary: 'Delete a thing',
       description: 'Deletes a thing.',
       ...common,
-      responses: { '200': { description: 'Deleted.' }, '202': { description: 'Accepted.', headers: monitor() }, '204': { description: 'Not there.' }, default: cloudErrorResponse() },
+      responses: {
+        '200': { description: 'Deleted.' },
+        '202': { description: 'Accepted.', headers: monitor() },
+        '204': { description: 'Not there.' },
+        default: cloudErrorResponse(),
+      },
       'x-ms-long-running-operation': true,
     },
   };
@@ -145,7 +176,10 @@ function armResourceDocument(): Doc {
           description: 'A page of things.',
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { value: { type: 'array', items: thing() }, nextLink: { type: 'string', format: 'uri', description: 'Next page.' } } },
+              schema: {
+                type: 'object',
+                properties: { value: { type: 'array', items: thing() }, nextLink: { type: 'string', format: 'uri', description: 'Next page.' } },
+              },
               examples: { Basic: { value: { value: [thingValue] } } },
             },
           },
@@ -249,7 +283,7 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
   { rule: 'house-odata-query-example', why: 'an $expand example naming a property that is not a related entity', broken: listExample('$expand', 'number') },
   {
     rule: 'house-odata-query-example',
-    why: "a named example (examples:) of $filter naming what the entity lacks",
+    why: 'a named example (examples:) of $filter naming what the entity lacks',
     broken: () => {
       const doc = businessListDocument();
       const filter = bcList(doc).parameters.find((p: Doc) => p.name === '$filter');
@@ -296,7 +330,11 @@ const cases: Array<{ rule: string; why: string; broken: () => Doc }> = [
   },
   { rule: 'house-operation-id-convention', why: 'a lower-camel id in resource management', broken: () => armDocument({ operationId: 'listThings' }) },
   { rule: 'house-operation-id-convention', why: 'a Resource_Verb id in business data', broken: () => businessDocument({ operationId: 'Things_Create' }) },
-  { rule: 'house-operation-id-convention', why: 'an id that starts with its noun in business data', broken: () => businessDocument({ operationId: 'ThingsCreate' }) },
+  {
+    rule: 'house-operation-id-convention',
+    why: 'an id that starts with its noun in business data',
+    broken: () => businessDocument({ operationId: 'ThingsCreate' }),
+  },
   {
     rule: 'house-success-response-example',
     why: 'a 200 without an example',
@@ -457,7 +495,9 @@ describe('house-arm-api-version-required, across operations', () => {
     const get = armGet(doc);
     doc.components.parameters = { ApiVersion: { ...get.parameters[1], schema: { type: 'string', enum: ['2019-01-01'] } } };
     get.parameters[1] = { $ref: '#/components/parameters/ApiVersion' };
-    doc.paths['/subscriptions/{subscriptionId}/others'] = { get: { ...structuredClone(get), operationId: 'Others_List', summary: 'List others', description: 'Lists others.' } };
+    doc.paths['/subscriptions/{subscriptionId}/others'] = {
+      get: { ...structuredClone(get), operationId: 'Others_List', summary: 'List others', description: 'Lists others.' },
+    };
     return doc;
   }
 
@@ -552,10 +592,17 @@ describe('house-odata-query-example reports at the parameter, for each operation
     const other = structuredClone(bcList(doc));
     other.operationId = 'listOthers';
     other.parameters = other.parameters.filter((p: Doc) => p.name !== '$filter');
-    other.responses['200'].content['application/json'].schema.properties.value.items = { type: 'object', properties: { id: text('Id.'), number: text('Number.') } };
+    other.responses['200'].content['application/json'].schema.properties.value.items = {
+      type: 'object',
+      properties: { id: text('Id.'), number: text('Number.') },
+    };
     doc.paths['/companies({company_id})/others'] = { get: other };
     const found = (await lintDocument(doc)).filter((r) => r.code === 'house-odata-query-example');
-    expect(found.map((r) => r.message)).toEqual([expect.stringMatching(/^GET \/companies\(\{company_id\}\)\/others: the example of \$expand, "lines", does not fit the operation's entity \(the entity has no property lines\)/)]);
+    expect(found.map((r) => r.message)).toEqual([
+      expect.stringMatching(
+        /^GET \/companies\(\{company_id\}\)\/others: the example of \$expand, "lines", does not fit the operation's entity \(the entity has no property lines\)/,
+      ),
+    ]);
     // In the document (one file here), the shared parameter is reported at its component.
     expect(found[0]!.path).toEqual(['components', 'parameters', 'expand']);
   });
@@ -605,7 +652,9 @@ describe('house-arm-final-state-via notes at the marking (a hint: never failing 
     expect(found).toHaveLength(1);
     expect(found[0]!.severity).toBe(3); // hint: a note, never failing lint
     expect(found[0]!.path).toEqual(['paths', RESOURCE, 'put', 'x-ms-long-running-operation-options', 'final-state-via']);
-    expect(found[0]!.message).toMatch(/^PUT .*final-state-via "azure-async-operation" is not read: @azure\/core-lro reads a PUT's result from its original URI/);
+    expect(found[0]!.message).toMatch(
+      /^PUT .*final-state-via "azure-async-operation" is not read: @azure\/core-lro reads a PUT's result from its original URI/,
+    );
   });
 
   it('a DELETE with location: no result to read', async () => {
@@ -617,13 +666,19 @@ describe('house-arm-final-state-via notes at the marking (a hint: never failing 
 
   it('a PATCH with azure-async-operation is read from its URI', async () => {
     const doc = armResourceDocument();
-    doc.paths[RESOURCE].patch = { ...structuredClone(put(doc)), operationId: 'Things_Update', 'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' } };
+    doc.paths[RESOURCE].patch = {
+      ...structuredClone(put(doc)),
+      operationId: 'Things_Update',
+      'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' },
+    };
     expect((await finalStateFindings(doc)).map((r) => r.message)).toEqual([expect.stringMatching(/^PATCH .*reads this PATCH's result from its original URI/)]);
   });
 
   it('a POST: original-uri without a status monitor is not read; with one it is, and location always is', async () => {
     const location = { Location: header('Result.', 'uri'), 'Retry-After': monitor()['Retry-After'] };
-    expect((await finalStateFindings(withAction('original-uri', location))).map((r) => r.message)).toEqual([expect.stringMatching(/^POST .*only when the first answer carries a status monitor/)]);
+    expect((await finalStateFindings(withAction('original-uri', location))).map((r) => r.message)).toEqual([
+      expect.stringMatching(/^POST .*only when the first answer carries a status monitor/),
+    ]);
     expect(await finalStateFindings(withAction('original-uri', { ...location, ...monitor() }))).toEqual([]);
     expect(await finalStateFindings(withAction('location', location))).toEqual([]);
     expect(await finalStateFindings(withAction('azure-async-operation', monitor()))).toEqual([]);

@@ -43,7 +43,9 @@ afterAll(async () => {
 
 /** `base`, or `base2`, `base3` …: the first that no file under the copy's specs/ gives as an operationId. */
 function unusedOperationId(base: string): string {
-  const used = new Set(filesUnder(join(dir, 'specs')).flatMap((file: string) => [...readFileSync(file, 'utf8').matchAll(/operationId:\s*['"]?([\w.-]+)/g)].map((m) => m[1])));
+  const used = new Set(
+    filesUnder(join(dir, 'specs')).flatMap((file: string) => [...readFileSync(file, 'utf8').matchAll(/operationId:\s*['"]?([\w.-]+)/g)].map((m) => m[1])),
+  );
   let name = base;
   for (let n = 2; used.has(name); n++) name = `${base}${n}`;
   return name;
@@ -110,7 +112,9 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
   it('fails on a DELETE answering 204 whose parameters have bare examples and no named one (house-operation-named-example)', async () => {
     const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${deleteWithoutName()}`);
     expect(code).not.toBe(0);
-    expect(output).toMatch(/specs\/business-central\/v1\.0\/paths\/shipmentMethods\.yaml:\d+:\d+  error  house-operation-named-example  DELETE \/companies\(\{company_id\}\)\/shipmentMethods has no named example.*\(spectral\)/);
+    expect(output).toMatch(
+      /specs\/business-central\/v1\.0\/paths\/shipmentMethods\.yaml:\d+:\d+  error  house-operation-named-example  DELETE \/companies\(\{company_id\}\)\/shipmentMethods has no named example.*\(spectral\)/,
+    );
   });
 
   it('passes with that finding suppressed at its place in .spectral.yaml, as docs/lint.md writes it', async () => {
@@ -170,14 +174,20 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
       if (made) await rm(made, { recursive: true, force: true });
     }
   }
-  const otherDescription = (common: string) => common.replace(/^description:[\s\S]*?\n(?=\S)/m, "description: 'The company, described by this document. Not shown in the source: the type or format of the key.'\n");
+  const otherDescription = (common: string) =>
+    common.replace(
+      /^description:[\s\S]*?\n(?=\S)/m,
+      "description: 'The company, described by this document. Not shown in the source: the type or format of the key.'\n",
+    );
 
   it('fails on two files of one name and kind that the bundle would rename (house-component-name-unique), at one of them, naming the other', async () => {
     const { code, output } = await lintWithOwnCompany(otherDescription);
     expect(code).not.toBe(0);
     const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
     expect(found, output).toHaveLength(1);
-    expect(found[0]).toMatch(/specs\/(business-central\/v1\.0|common\/business-central)\/parameters\/company_id\.yaml:\d+:\d+  error  house-component-name-unique  .*company_id.*company_id-2/);
+    expect(found[0]).toMatch(
+      /specs\/(business-central\/v1\.0|common\/business-central)\/parameters\/company_id\.yaml:\d+:\d+  error  house-component-name-unique  .*company_id.*company_id-2/,
+    );
     expect(found[0]).toContain('common/business-central/parameters/company_id.yaml');
   });
 
@@ -188,7 +198,9 @@ describe.sequential('npm run lint', { timeout: 60_000 }, () => {
   });
 
   it('passes with the component-name finding suppressed for the document in .spectral.yaml (a rule of the document as a whole)', async () => {
-    const { code, output } = await lintWithOwnCompany(otherDescription, [suppressed('house-component-name-unique', 'specs/business-central/v1.0/openapi.yaml')]);
+    const { code, output } = await lintWithOwnCompany(otherDescription, [
+      suppressed('house-component-name-unique', 'specs/business-central/v1.0/openapi.yaml'),
+    ]);
     expect(output).not.toContain('house-component-name-unique');
     expect(code, output).toBe(0);
   });
@@ -231,7 +243,7 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
       $ref: ../../../common/business-central/responses/NotShownError.yaml
 `;
 
-  it("passes on a list whose entity has only its key and a code, reading every shared query option but $expand: the shared examples fit every entity", async () => {
+  it('passes on a list whose entity has only its key and a code, reading every shared query option but $expand: the shared examples fit every entity', async () => {
     const { code, output } = await lintBroken(SHIPMENT_PATH, (t) => `${t}${listOfCodes(freeMethod(t), SHARED_OPTIONS)}`);
     expect(output).not.toContain('house-odata-query-example');
     expect(code, output).toBe(0);
@@ -246,7 +258,13 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
     });
     expect(code).not.toBe(0);
     const found = output.split('\n').filter((line) => line.includes('house-odata-query-example'));
-    expect(found, output).toEqual([expect.stringMatching(new RegExp(`^specs/business-central/v1\\.0/paths/shipmentMethods\\.yaml:${at}:\\d+  error  house-odata-query-example  GET .*the example of \\$expand, "lines", does not fit .*the entity has no property lines`))]);
+    expect(found, output).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^specs/business-central/v1\\.0/paths/shipmentMethods\\.yaml:${at}:\\d+  error  house-odata-query-example  GET .*the example of \\$expand, "lines", does not fit .*the entity has no property lines`,
+        ),
+      ),
+    ]);
   });
 
   // Issue 43: a CloudError inline in a root's own components (copied there from another
@@ -255,7 +273,8 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
   const CI = 'containerinstance@2025-09-01';
   const CI_ROOT = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01/openapi.yaml';
   const inlineCloudError = (body: string) => (text: string) => text.replace(/^components:\n/m, `components:\n  schemas:\n    CloudError:\n${body}`);
-  const copiedCloudError = '      type: object\n      description: An error, as another document wrote it.\n      properties:\n        error:\n          type: object\n          properties:\n            code:\n              type: string\n            message:\n              type: string\n';
+  const copiedCloudError =
+    '      type: object\n      description: An error, as another document wrote it.\n      properties:\n        error:\n          type: object\n          properties:\n            code:\n              type: string\n            message:\n              type: string\n';
   it("fails on a component inline in the root's components and a file of the same name and kind (house-component-name-unique), at the file, naming both", async () => {
     const restore = await editFiles(dir, [[CI_ROOT, inlineCloudError(copiedCloudError)]]);
     try {
@@ -263,7 +282,9 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
       expect(code).not.toBe(0);
       const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
       expect(found, output).toEqual([
-        expect.stringMatching(/^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/schemas\/CloudError\.yaml:1:1  error  house-component-name-unique  schemas\/CloudError\.yaml and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/),
+        expect.stringMatching(
+          /^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/schemas\/CloudError\.yaml:1:1  error  house-component-name-unique  schemas\/CloudError\.yaml and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/,
+        ),
       ]);
     } finally {
       await restore();
@@ -273,7 +294,10 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
   it("fails on a $ref with a pointer into another file's components, named after its last segment, beside the root's own of that name", async () => {
     const version = 'specs/resource-manager/Provider.ContainerInstance/2025-09-01';
     const errors = join(dir, version, 'errors.yaml');
-    await writeFile(errors, `components:\n  schemas:\n    CloudError:\n${copiedCloudError.replace('as another document wrote it', 'as a shared file writes it')}`);
+    await writeFile(
+      errors,
+      `components:\n  schemas:\n    CloudError:\n${copiedCloudError.replace('as another document wrote it', 'as a shared file writes it')}`,
+    );
     const restore = await editFiles(dir, [
       [CI_ROOT, inlineCloudError(copiedCloudError)],
       [`${version}/paths/cachedImages.yaml`, (t) => t.replace('../schemas/CloudError.yaml', '../errors.yaml#/components/schemas/CloudError')],
@@ -282,7 +306,11 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
       const { code, output } = await lintIn(dir, CI);
       expect(code).not.toBe(0);
       const found = output.split('\n').filter((line) => line.includes('house-component-name-unique'));
-      expect(found, output).toEqual([expect.stringMatching(/^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/errors\.yaml:\d+:\d+  error  house-component-name-unique  errors\.yaml#\/components\/schemas\/CloudError and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/)]);
+      expect(found, output).toEqual([
+        expect.stringMatching(
+          /^specs\/resource-manager\/Provider\.ContainerInstance\/2025-09-01\/errors\.yaml:\d+:\d+  error  house-component-name-unique  errors\.yaml#\/components\/schemas\/CloudError and openapi\.yaml's own components\.schemas\.CloudError .*`CloudError-2`/,
+        ),
+      ]);
     } finally {
       await restore();
       await rm(errors, { force: true });
@@ -313,6 +341,10 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
     expect(code).not.toBe(0);
     const findings = output.split('\n').filter((line) => /\s(error|warning)\s/.test(line));
     // Once: Redocly checks examples (.spectral.yaml turns Spectral's duplicate rules off).
-    expect(findings).toEqual([expect.stringMatching(/^specs\/business-central\/v1\.0\/examples\/createShipmentMethod_CodeAndDisplayName\.yaml:4:9  error  no-invalid-media-type-examples .*`code`.*\(redocly\)$/)]);
+    expect(findings).toEqual([
+      expect.stringMatching(
+        /^specs\/business-central\/v1\.0\/examples\/createShipmentMethod_CodeAndDisplayName\.yaml:4:9  error  no-invalid-media-type-examples .*`code`.*\(redocly\)$/,
+      ),
+    ]);
   });
 });

@@ -31,7 +31,12 @@ afterAll(async () => remove?.());
 describe('npm run lint at 300 operations in one version', () => {
   it('is clean: every use of the shared error response resolves (no false house rule finding)', { timeout: 120_000 }, async () => {
     const { code, output } = await runInProcess(dir, 'pipeline/lint.mjs', WIDE);
-    expect(output.split('\n').filter((line) => /\serror\s/.test(line)).slice(0, 5)).toEqual([]);
+    expect(
+      output
+        .split('\n')
+        .filter((line) => /\serror\s/.test(line))
+        .slice(0, 5),
+    ).toEqual([]);
     expect(output).toContain('lint  passed');
     expect(code).toBe(0);
   });

@@ -13,12 +13,27 @@ describe('templateShape', () => {
     [`${RG}/servers`, { kind: 'collection', scope: 'resourceGroup', type: 'Provider.Sql/servers' }],
     ['/subscriptions/{subscriptionId}/providers/Provider.Sql/servers', { kind: 'collection', scope: 'subscription', type: 'Provider.Sql/servers' }],
     [`${RG}/servers/{serverName}/databases/{databaseName}`, { kind: 'instance', type: 'Provider.Sql/servers/databases' }],
-    ['/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages', { kind: 'collection', type: 'Provider.ContainerInstance/locations/cachedImages' }],
+    [
+      '/subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages',
+      { kind: 'collection', type: 'Provider.ContainerInstance/locations/cachedImages' },
+    ],
     // Extension resources, at any scope: the resource's part starts after the last `providers`.
-    ['/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}', { kind: 'instance', scope: 'scope', type: 'Provider.Authorization/roleEligibilityScheduleRequests' }],
-    ['/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests', { kind: 'collection', scope: 'scope', type: 'Provider.Authorization/roleEligibilityScheduleRequests' }],
-    [`${RG}/servers/{serverName}/providers/Provider.Insights/diagnosticSettings/{name}`, { kind: 'instance', scope: 'resource', namespace: 'Provider.Insights', type: 'Provider.Insights/diagnosticSettings' }],
-    ['/providers/Provider.Management/managementGroups/{groupId}/providers/Provider.Authorization/roleAssignments', { kind: 'collection', scope: 'resource', type: 'Provider.Authorization/roleAssignments' }],
+    [
+      '/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}',
+      { kind: 'instance', scope: 'scope', type: 'Provider.Authorization/roleEligibilityScheduleRequests' },
+    ],
+    [
+      '/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests',
+      { kind: 'collection', scope: 'scope', type: 'Provider.Authorization/roleEligibilityScheduleRequests' },
+    ],
+    [
+      `${RG}/servers/{serverName}/providers/Provider.Insights/diagnosticSettings/{name}`,
+      { kind: 'instance', scope: 'resource', namespace: 'Provider.Insights', type: 'Provider.Insights/diagnosticSettings' },
+    ],
+    [
+      '/providers/Provider.Management/managementGroups/{groupId}/providers/Provider.Authorization/roleAssignments',
+      { kind: 'collection', scope: 'resource', type: 'Provider.Authorization/roleAssignments' },
+    ],
     ['/providers/Provider.Management/managementGroups/{groupId}', { kind: 'instance', scope: 'tenant', type: 'Provider.Management/managementGroups' }],
   ])('%s', (template, shape) => {
     expect(templateShape(template)).toMatchObject(shape);
@@ -83,18 +98,31 @@ describe('extension resources: a resource at any ARM scope', () => {
     ['/providers/Provider.Subscription/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11', 'resource', undefined, undefined],
   ])('at %s: its id carries the scope', (scope, scopeKind, subscription, resourceGroup) => {
     const parsed = parseResourcePath(`${scope}/${TYPE}/request-1`);
-    expect(parsed).toMatchObject({ kind: 'instance', scope, scopeKind, subscription, resourceGroup, type: 'Provider.Authorization/roleEligibilityScheduleRequests', name: 'request-1', id: `${scope}/${TYPE}/request-1` });
+    expect(parsed).toMatchObject({
+      kind: 'instance',
+      scope,
+      scopeKind,
+      subscription,
+      resourceGroup,
+      type: 'Provider.Authorization/roleEligibilityScheduleRequests',
+      name: 'request-1',
+      id: `${scope}/${TYPE}/request-1`,
+    });
     expect(parsed.parentKey).toBeUndefined();
     expect(scopeProblem(`${scope}/${TYPE}/request-1`)).toBeUndefined();
   });
 
-  it.each(['/foo/bar', '/subscriptions', '/subscriptions/s1/resourceGroups', '/subscriptions/s1/foo/bar', `${SERVER}/databases`, '/subscriptions/s1/resourceGroups/rg/providers/Provider.Sql'])(
-    'a scope that is no ARM scope (%s): no resource path, and scopeProblem names it',
-    (scope) => {
-      expect(parseResourcePath(`${scope}/${TYPE}/request-1`)).toBeUndefined();
-      expect(scopeProblem(`${scope}/${TYPE}/request-1`)).toBe(scope);
-    },
-  );
+  it.each([
+    '/foo/bar',
+    '/subscriptions',
+    '/subscriptions/s1/resourceGroups',
+    '/subscriptions/s1/foo/bar',
+    `${SERVER}/databases`,
+    '/subscriptions/s1/resourceGroups/rg/providers/Provider.Sql',
+  ])('a scope that is no ARM scope (%s): no resource path, and scopeProblem names it', (scope) => {
+    expect(parseResourcePath(`${scope}/${TYPE}/request-1`)).toBeUndefined();
+    expect(scopeProblem(`${scope}/${TYPE}/request-1`)).toBe(scope);
+  });
 
   it('a list for a scope holds what is at it and below it; atScope: at it only', () => {
     const at = (scope: string) => parseResourcePath(`${scope}/${TYPE}/one`);
@@ -110,4 +138,3 @@ describe('extension resources: a resource at any ARM scope', () => {
     expect(inCollection(at('/providers/Microsoft.Management/managementGroups/g'), bySubscription)).toBe(false);
   });
 });
-

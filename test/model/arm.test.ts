@@ -21,10 +21,22 @@ describe('ARM ids and templates', () => {
       type: 'Provider.Sql/servers',
       instancePath: `${RG}/servers/{serverName}`,
     });
-    expect(templateShape('/subscriptions/{s}/providers/Provider.Sql/servers')).toMatchObject({ scope: 'subscription', kind: 'collection', instancePath: undefined });
-    expect(templateShape(`${RG}/servers/{serverName}/databases/{databaseName}`)).toMatchObject({ kind: 'instance', types: ['servers', 'databases'], type: 'Provider.Sql/servers/databases' });
+    expect(templateShape('/subscriptions/{s}/providers/Provider.Sql/servers')).toMatchObject({
+      scope: 'subscription',
+      kind: 'collection',
+      instancePath: undefined,
+    });
+    expect(templateShape(`${RG}/servers/{serverName}/databases/{databaseName}`)).toMatchObject({
+      kind: 'instance',
+      types: ['servers', 'databases'],
+      type: 'Provider.Sql/servers/databases',
+    });
     expect(templateShape(`${RG}/servers/{serverName}/{other}`)).toBeUndefined();
-    expect(templateShape('/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{name}')).toMatchObject({ scope: 'scope', kind: 'instance', type: 'Provider.Authorization/roleEligibilityScheduleRequests' });
+    expect(templateShape('/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{name}')).toMatchObject({
+      scope: 'scope',
+      kind: 'instance',
+      type: 'Provider.Authorization/roleEligibilityScheduleRequests',
+    });
     expect(templateShape('/companies({company_id})/vendors')).toBeUndefined();
   });
 
@@ -80,7 +92,9 @@ describe('tracked resources', () => {
     servers: [{ url }],
     paths: {
       [`${RG}/servers/{serverName}`]: { put, get: {} },
-      [`${RG}/servers/{serverName}/firewallRules/{ruleName}`]: { put: { requestBody: { content: { 'application/json': { schema: { properties: { ip: {} } } } } } } },
+      [`${RG}/servers/{serverName}/firewallRules/{ruleName}`]: {
+        put: { requestBody: { content: { 'application/json': { schema: { properties: { ip: {} } } } } } },
+      },
       [`${RG}/servers`]: { put },
     },
   });
@@ -106,7 +120,12 @@ describe('tracked resources', () => {
     expect(Object.keys(propertiesOf(cycle)).sort()).toEqual(['a', 'b']);
     expect(requiredOf(cycle).sort()).toEqual(['a', 'b']);
     expect(propertiesOf(undefined)).toEqual({});
-    expect([hasType({ type: 'array' }, 'array'), hasType({ type: ['array', 'null'] }, 'array'), hasType({ type: 'object' }, 'array'), hasType(undefined, 'array')]).toEqual([true, true, false, false]);
+    expect([
+      hasType({ type: 'array' }, 'array'),
+      hasType({ type: ['array', 'null'] }, 'array'),
+      hasType({ type: 'object' }, 'array'),
+      hasType(undefined, 'array'),
+    ]).toEqual([true, true, false, false]);
   });
 });
 
@@ -116,19 +135,32 @@ describe('long-running operations', () => {
     expect(isLongRunning({ 'x-ms-long-running-operation': 'true' })).toBe(false);
     expect(longRunningOf({})).toBeUndefined();
     expect(longRunningOf({ 'x-ms-long-running-operation': true })).toEqual({ finalStateVia: undefined });
-    expect(longRunningOf({ 'x-ms-long-running-operation': true, 'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' } })).toEqual({ finalStateVia: 'azure-async-operation' });
-    expect(longRunningOf({ 'x-ms-long-running-operation': true, 'x-ms-long-running-operation-options': { 'final-state-via': 3 } })).toEqual({ finalStateVia: undefined });
+    expect(
+      longRunningOf({ 'x-ms-long-running-operation': true, 'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' } }),
+    ).toEqual({ finalStateVia: 'azure-async-operation' });
+    expect(longRunningOf({ 'x-ms-long-running-operation': true, 'x-ms-long-running-operation-options': { 'final-state-via': 3 } })).toEqual({
+      finalStateVia: undefined,
+    });
   });
 
   it('read their result where final-state-via says, else the resource (PUT, PATCH) or Location (POST, DELETE)', () => {
     const via = { 'x-ms-long-running-operation-options': { 'final-state-via': 'azure-async-operation' } };
     expect(finalStateVia('post', via)).toEqual({ value: 'azure-async-operation', explicit: true, method: 'post' });
-    expect(['put', 'patch', 'post', 'delete'].map((method) => finalStateVia(method, {}).value)).toEqual(['original-uri', 'original-uri', 'location', 'location']);
+    expect(['put', 'patch', 'post', 'delete'].map((method) => finalStateVia(method, {}).value)).toEqual([
+      'original-uri',
+      'original-uri',
+      'location',
+      'location',
+    ]);
     expect(finalStateVia('put', { 'x-ms-long-running-operation-options': [] }).explicit).toBe(false);
   });
 
   it('poll by the headers their answer declares, named in any case', () => {
-    expect(pollingHeadersOf({ headers: { 'Azure-AsyncOperation': {}, 'retry-after': {} } })).toEqual({ asyncOperation: true, location: false, retryAfter: true });
+    expect(pollingHeadersOf({ headers: { 'Azure-AsyncOperation': {}, 'retry-after': {} } })).toEqual({
+      asyncOperation: true,
+      location: false,
+      retryAfter: true,
+    });
     expect(pollingHeadersOf({ headers: { LOCATION: {} } })).toEqual({ asyncOperation: false, location: true, retryAfter: false });
     expect(pollingHeadersOf(undefined)).toEqual({ asyncOperation: false, location: false, retryAfter: false });
   });

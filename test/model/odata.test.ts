@@ -13,7 +13,13 @@ describe('OData entity sets', () => {
     expect(entitySetOf('post', set)?.kind).toBe('create');
     expect(['get', 'patch', 'delete'].map((method) => entitySetOf(method, entity)?.kind)).toEqual(['read', 'update', 'delete']);
     expect(entitySetOf('put', entity)).toBeUndefined();
-    expect(entitySetOf('post', `${entity}/Microsoft.NAV.post`)).toEqual({ kind: 'action', set: 'vendors', companyParam: 'company_id', keyParam: 'vendor_id', action: 'Microsoft.NAV.post' });
+    expect(entitySetOf('post', `${entity}/Microsoft.NAV.post`)).toEqual({
+      kind: 'action',
+      set: 'vendors',
+      companyParam: 'company_id',
+      keyParam: 'vendor_id',
+      action: 'Microsoft.NAV.post',
+    });
     expect(entitySetOf('post', `${set}/Microsoft.NAV.post`)).toBeUndefined();
     expect(entitySetOf('get', '/subscriptions/{s}/providers/Provider.Sql/servers')).toBeUndefined();
     // The count of a set (`/$count`): only on the set, never after a key.
@@ -23,7 +29,14 @@ describe('OData entity sets', () => {
 
   it('find the If-Match header and the declared $ options among the parameters', () => {
     const ifMatch = { name: 'if-MATCH', in: 'header', required: true };
-    const parameters = [{ name: 'If-Match', in: 'query' }, ifMatch, { name: '$filter', in: 'query' }, { name: '$top', in: 'query' }, { name: '$x', in: 'header' }, undefined];
+    const parameters = [
+      { name: 'If-Match', in: 'query' },
+      ifMatch,
+      { name: '$filter', in: 'query' },
+      { name: '$top', in: 'query' },
+      { name: '$x', in: 'header' },
+      undefined,
+    ];
     expect(ifMatchOf(parameters)).toBe(ifMatch);
     expect(ifMatchOf([])).toBeUndefined();
     expect(queryOptionsOf(parameters)).toEqual(['$filter', '$top']);
@@ -50,7 +63,13 @@ describe("the names a query option's value gives, against the entity", () => {
   });
 
   it('$filter and $orderby: each property named, not operators, literals, functions or lambda variables', () => {
-    expect(queryMisfitsOf('$filter', "number eq 'S''1' and orderDate ge 2024-01-31 and id ne 5d115c9c-44e3-ea11-bb43-000d3a2feca1 or not contains(number,'x')", order)).toEqual([]);
+    expect(
+      queryMisfitsOf(
+        '$filter',
+        "number eq 'S''1' and orderDate ge 2024-01-31 and id ne 5d115c9c-44e3-ea11-bb43-000d3a2feca1 or not contains(number,'x')",
+        order,
+      ),
+    ).toEqual([]);
     expect(queryMisfitsOf('$filter', 'lines/any(l: l/amount gt 5)', order)).toEqual([]);
     expect(queryMisfitsOf('$filter', "displayName eq 'Adatum Corporation'", order)).toEqual(['the entity has no property displayName']);
     expect(queryMisfitsOf('$orderby', 'orderDate desc, number', order)).toEqual([]);
@@ -68,7 +87,10 @@ describe("the names a query option's value gives, against the entity", () => {
     expect(isNavigation(order.customer)).toBe(true);
     expect(isNavigation(order.tags)).toBe(false);
     expect(queryMisfitsOf('$expand', 'lines($select=id,amount),customer', order)).toEqual([]);
-    expect(queryMisfitsOf('$expand', 'tags,salesOrderLines', order)).toEqual(['tags is not a navigation property (an object or an array of objects)', 'the entity has no property salesOrderLines']);
+    expect(queryMisfitsOf('$expand', 'tags,salesOrderLines', order)).toEqual([
+      'tags is not a navigation property (an object or an array of objects)',
+      'the entity has no property salesOrderLines',
+    ]);
   });
 
   it('other options and values that are not text are not judged', () => {
@@ -84,7 +106,10 @@ describe("the names a query option's value gives, against the entity", () => {
     expect(entitySchemaOf({ responses: { '201': { content: { 'application/json': { schema: item } } } } })).toBe(item);
     expect(entitySchemaOf({ responses: { '204': { description: 'Deleted.' } } })).toBeUndefined();
     // A bundled document: $refs followed by the deref given.
-    const components: Record<string, unknown> = { '#/Item': item, '#/Page': { type: 'object', properties: { value: { type: 'array', items: { $ref: '#/Item' } } } } };
+    const components: Record<string, unknown> = {
+      '#/Item': item,
+      '#/Page': { type: 'object', properties: { value: { type: 'array', items: { $ref: '#/Item' } } } },
+    };
     const deref = (node: any) => (typeof node?.$ref === 'string' ? components[node.$ref] : node);
     expect(entitySchemaOf(answer({ $ref: '#/Page' }), deref)).toBe(item);
   });

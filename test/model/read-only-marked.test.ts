@@ -10,7 +10,9 @@ const document = () => ({
     '/things/{name}': {
       put: {
         requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-        responses: { '200': { content: { 'application/json': { schema: { type: 'object', properties: { state: { $ref: '#/components/schemas/State' } } } } } } },
+        responses: {
+          '200': { content: { 'application/json': { schema: { type: 'object', properties: { state: { $ref: '#/components/schemas/State' } } } } } },
+        },
       },
     },
   },

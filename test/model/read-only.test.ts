@@ -9,7 +9,10 @@ const document: any = {
   components: {
     schemas: {
       ProvisioningState: { type: 'string', readOnly: true, enum: ['Succeeded', 'Failed'] },
-      IpAddress: { type: 'object', properties: { ip: { type: 'string', readOnly: true }, ports: { type: 'array', items: { $ref: '#/components/schemas/Port' } } } },
+      IpAddress: {
+        type: 'object',
+        properties: { ip: { type: 'string', readOnly: true }, ports: { type: 'array', items: { $ref: '#/components/schemas/Port' } } },
+      },
       Port: { type: 'object', properties: { port: { type: 'integer' }, state: { allOf: [{ $ref: '#/components/schemas/ProvisioningState' }] } } },
       Base: { type: 'object', properties: { id: { type: 'string', readOnly: true } } },
       Group: {
@@ -20,7 +23,10 @@ const document: any = {
             properties: {
               provisioningState: { $ref: '#/components/schemas/ProvisioningState' },
               ipAddress: { $ref: '#/components/schemas/IpAddress' },
-              labels: { type: 'object', additionalProperties: { type: 'object', properties: { since: { type: 'string', readOnly: true }, text: { type: 'string' } } } },
+              labels: {
+                type: 'object',
+                additionalProperties: { type: 'object', properties: { since: { type: 'string', readOnly: true }, text: { type: 'string' } } },
+              },
             },
           },
         },
@@ -30,7 +36,11 @@ const document: any = {
 };
 const deref = (node: any) => {
   let at = node;
-  while (typeof at?.$ref === 'string') at = at.$ref.slice(2).split('/').reduce((o: any, k: string) => o?.[k], document);
+  while (typeof at?.$ref === 'string')
+    at = at.$ref
+      .slice(2)
+      .split('/')
+      .reduce((o: any, k: string) => o?.[k], document);
   return at;
 };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -5,18 +5,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../../package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
-const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string>; scarfSettings?: { enabled?: boolean } };
+const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../../package-lock.json'), 'utf8')) as {
+  packages: Record<string, { hasInstallScript?: boolean }>;
+};
+const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  scarfSettings?: { enabled?: boolean };
+};
 
 /** The install scripts judged harmless here, and why. */
 const JUDGED: Record<string, string> = {
   'node_modules/esbuild': 'postinstall checks that its platform binary (an optional dependency in the lockfile) is there; no network',
-  'node_modules/@scarf/scarf': "postinstall sends install analytics unless the root package.json says scarfSettings.enabled: false, which this one does",
+  'node_modules/@scarf/scarf': 'postinstall sends install analytics unless the root package.json says scarfSettings.enabled: false, which this one does',
 };
 
 describe('install scripts', () => {
   it('only the judged locked packages have one', () => {
-    const withScripts = Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript).map(([name]) => name);
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([name]) => name);
     expect(withScripts.filter((name) => !JUDGED[name])).toEqual([]);
   });
 

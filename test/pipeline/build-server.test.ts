@@ -71,7 +71,13 @@ async function replacedBy(previous: number, code: number, output: string, says: 
 /** SHA-256 of each file under generated/ but the docs (what lint + generate write). */
 async function generated(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  for (const path of filesUnder(file('generated'), (f) => !f.includes('/docs/'))) files.set(relative(dir, path), createHash('sha256').update(await readFile(path)).digest('hex'));
+  for (const path of filesUnder(file('generated'), (f) => !f.includes('/docs/')))
+    files.set(
+      relative(dir, path),
+      createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex'),
+    );
   return files;
 }
 
@@ -151,7 +157,10 @@ describe.sequential('npm run build on the build server', () => {
     const text = await readFile(ruleset, 'utf8');
     expect(text).toMatch(/^rules:\n/m);
     // A rule every document breaks: a title must be absent.
-    await writeFile(ruleset, text.replace(/^rules:\n/m, 'rules:\n  test-no-title:\n    severity: error\n    given: $.info\n    then:\n      field: title\n      function: falsy\n'));
+    await writeFile(
+      ruleset,
+      text.replace(/^rules:\n/m, 'rules:\n  test-no-title:\n    severity: error\n    given: $.info\n    then:\n      field: title\n      function: falsy\n'),
+    );
     try {
       const { code, output } = await build();
       expect(pidOf(output)).toBe(first);

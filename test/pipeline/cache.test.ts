@@ -110,7 +110,10 @@ describe.sequential('npm run build cache', () => {
     expect(await readFile(file('generated/bundled/businesscentral-v1.1.yaml'), 'utf8')).toContain('/api/v1.1');
     // Its entry, re-pointed to another output, is its own change: that document again, alone.
     const config = await readFile(file('redocly.yaml'), 'utf8');
-    await writeFile(file('redocly.yaml'), config.replace('output: generated/bundled/businesscentral-v1.1.yaml', 'output: generated/bundled/businesscentral-v1.1-moved.yaml'));
+    await writeFile(
+      file('redocly.yaml'),
+      config.replace('output: generated/bundled/businesscentral-v1.1.yaml', 'output: generated/bundled/businesscentral-v1.1-moved.yaml'),
+    );
     expect(await build()).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
     expect(await readFile(file('generated/bundled/businesscentral-v1.1-moved.yaml'), 'utf8')).toContain('v1.1');
   });
@@ -126,7 +129,11 @@ describe.sequential('npm run build cache', () => {
     // The manifest and the docs, keyed on the list, drop it; its outputs are deleted.
     expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain('v1.1');
     expect(await readFile(file('generated/docs/index.html'), 'utf8')).not.toContain('businesscentral-v1.1');
-    for (const gone of ['generated/bundled/businesscentral-v1.1-moved.yaml', 'generated/types/businesscentral-v1.1.ts', 'generated/docs/businesscentral-v1.1.html']) {
+    for (const gone of [
+      'generated/bundled/businesscentral-v1.1-moved.yaml',
+      'generated/types/businesscentral-v1.1.ts',
+      'generated/docs/businesscentral-v1.1.html',
+    ]) {
       await expect(readFile(file(gone), 'utf8'), gone).rejects.toThrow(/ENOENT/);
     }
   });

@@ -68,11 +68,13 @@ function emitReference(): Reference {
 /** A hash of every .ts file under the copy's generated/ (relative path and bytes). */
 function typesHash(): string {
   const hash = createHash('sha256');
-  for (const path of filesUnder(file('generated')).filter((path: string) => path.endsWith('.ts'))) hash.update(relative(dir, path)).update('\0').update(readFileSync(path)).update('\0');
+  for (const path of filesUnder(file('generated')).filter((path: string) => path.endsWith('.ts')))
+    hash.update(relative(dir, path)).update('\0').update(readFileSync(path)).update('\0');
   return hash.digest('hex');
 }
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * The reference emit, shared between the Node lines of one `.ci/run` (test/helpers/verdicts.ts):
@@ -168,7 +170,10 @@ describe.sequential('the dist/ compile', () => {
     expect(await tree(file('dist'))).toEqual(before);
     // And an error both compiles find, beside it.
     await writeFile(errors, `${good}\nexport const broken: number = 'not a number';\n`);
-    const failure = await compile().then(() => undefined, (error: Error) => error);
+    const failure = await compile().then(
+      () => undefined,
+      (error: Error) => error,
+    );
     expect(failure).toBeInstanceOf(CompileFailed);
     expect(failure?.message).toContain(`src/errors.ts(${line},14): error TS2322: Type 'string' is not assignable to type 'number'.`);
     expect(failure?.message).toMatch(/src\/esm-only\.ts\(1,\d+\): error TS1343/);

@@ -104,7 +104,10 @@ beforeAll(async () => {
   if (first.code !== 0) throw new Error(`the first build of the copy failed:\n${first.output}`);
   before = await snapshot();
   for (const top of OUTPUTS) await cp(join(dir, top), join(dir, 'old', top), { recursive: true });
-  await writeFile(join(dir, COMMON), (await readFile(join(dir, COMMON), 'utf8')).replace('description: The error itself.', 'description: The error itself, interrupted.'));
+  await writeFile(
+    join(dir, COMMON),
+    (await readFile(join(dir, COMMON), 'utf8')).replace('description: The error itself.', 'description: The error itself, interrupted.'),
+  );
   await writeFile(join(dir, SCHEMA), (await readFile(join(dir, SCHEMA), 'utf8')).replace('description: Short code.', 'description: Short code, interrupted.'));
   const second = await runInProcess(dir, 'pipeline/build.mjs');
   if (second.code !== 0) throw new Error(`the build of the edit failed:\n${second.output}`);
@@ -145,7 +148,10 @@ describe('npm run build, killed at random points', () => {
     }
     // Every round was a kill, not a build that ended first (the step lines come in order,
     // and each step after a line takes longer than the delay).
-    expect(outcomes.filter((outcome) => !outcome.startsWith('killed')), outcomes.join('; ')).toEqual([]);
+    expect(
+      outcomes.filter((outcome) => !outcome.startsWith('killed')),
+      outcomes.join('; '),
+    ).toEqual([]);
     // From the last interrupted state, one build brings exactly the new version (in this
     // process: what it finds on disk is what a new process would find).
     const recovery = await runInProcess(dir, 'pipeline/build.mjs');

@@ -33,8 +33,22 @@ async function edit(path: string, from: string | RegExp, to: string): Promise<()
 }
 /** SHA-256 of what the build writes into generated/ for the documents (not the docs). */
 async function outputs(): Promise<Record<string, string>> {
-  const files = ['generated/bundled/businesscentral-v2.0.yaml', 'generated/types/businesscentral-v2.0.ts', 'generated/client-manifest.ts', 'generated/operations.ts'];
-  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, createHash('sha256').update(await readFile(file(f))).digest('hex')])));
+  const files = [
+    'generated/bundled/businesscentral-v2.0.yaml',
+    'generated/types/businesscentral-v2.0.ts',
+    'generated/client-manifest.ts',
+    'generated/operations.ts',
+  ];
+  return Object.fromEntries(
+    await Promise.all(
+      files.map(async (f) => [
+        f,
+        createHash('sha256')
+          .update(await readFile(file(f)))
+          .digest('hex'),
+      ]),
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -93,9 +107,18 @@ describe.sequential('npm run build after an edit of one schema or path file', ()
     const own = `${V2}/parameters/company_id.yaml`;
     const shared = 'specs/common/business-central/parameters/company_id.yaml';
     await mkdir(file(`${V2}/parameters`), { recursive: true });
-    await writeFile(file(own), (await readFile(file(shared), 'utf8')).replace(/^description:[\s\S]*?\n(?=\S)/m, "description: 'The company, as v2.0 describes it. Not shown in the source: the format of the key.'\n"));
+    await writeFile(
+      file(own),
+      (await readFile(file(shared), 'utf8')).replace(
+        /^description:[\s\S]*?\n(?=\S)/m,
+        "description: 'The company, as v2.0 describes it. Not shown in the source: the format of the key.'\n",
+      ),
+    );
     const sharedRef = /\.\.\/\.\.\/\.\.\/common\/business-central\/parameters\/company_id\.yaml/g;
-    const undo = [await edit(`${V2}/paths/${names[0]}s.yaml`, sharedRef, '../parameters/company_id.yaml'), await edit(`${V2}/paths/${names[0]}.yaml`, sharedRef, '../parameters/company_id.yaml')];
+    const undo = [
+      await edit(`${V2}/paths/${names[0]}s.yaml`, sharedRef, '../parameters/company_id.yaml'),
+      await edit(`${V2}/paths/${names[0]}.yaml`, sharedRef, '../parameters/company_id.yaml'),
+    ];
     try {
       const broken = await build();
       expect(broken.code, broken.output).toBe(1);

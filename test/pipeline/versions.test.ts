@@ -32,7 +32,11 @@ beforeAll(async () => {
   ({ dir, remove } = await workspaceCopy('versions-', { built: true }));
   oneVersion = manifestApis(await readFile(join(dir, 'generated/client-manifest.ts'), 'utf8'));
   const sqlNew = await addVersion(dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01' });
-  await addProperty(join(dir, sqlNew, 'schemas/CheckNameAvailabilityResponse.yaml'), 'estimatedAvailableAt', 'type: string\nformat: date-time\ndescription: When a taken name is expected to be free again.');
+  await addProperty(
+    join(dir, sqlNew, 'schemas/CheckNameAvailabilityResponse.yaml'),
+    'estimatedAvailableAt',
+    'type: string\nformat: date-time\ndescription: When a taken name is expected to be free again.',
+  );
   await addVersion(dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-09-01-preview' });
   const vendorsNew = await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v2.0', to: 'v2.1' });
   await addProperty(join(dir, vendorsNew, 'schemas/Vendor.yaml'), 'rating', 'type: integer\ndescription: How the company rates the vendor.');
@@ -62,11 +66,14 @@ describe('a second version of an API', () => {
     expect(checks.map((o: any) => o.apiVersion).sort()).toEqual(['2025-01-01', '2025-06-01', '2025-09-01-preview']);
     // The business-data prefix the client derives, /api/<version>, is the document's own.
     expect(operations.filter((o: any) => o.operationId === 'updateVendor').map((o: any) => [o.version, o.prefix])).toEqual(
-      expect.arrayContaining([['v2.0', '/api/v2.0'], ['v2.1', '/api/v2.1']]),
+      expect.arrayContaining([
+        ['v2.0', '/api/v2.0'],
+        ['v2.1', '/api/v2.1'],
+      ]),
     );
   });
 
-  it('the clients\' run-time manifest does not grow with versions: only the defaults and the moved targets differ', async () => {
+  it("the clients' run-time manifest does not grow with versions: only the defaults and the moved targets differ", async () => {
     const { apis } = await import(join(dir, 'dist/generated/client-manifest.js'));
     const { catalogue } = await import(join(dir, 'dist/generated/operations.js'));
     // Every sql operation was in the copied 2025-01-01, so each now goes to the new default,
@@ -85,8 +92,15 @@ describe('a second version of an API', () => {
     // As `npm run size` bundles (esbuild, minified, browser), from the copy's sources.
     const bundle = await esbuild({
       stdin: { contents: "export { createResourceManagerClient, createBusinessCentralClient } from './src/index.ts';", resolveDir: dir, loader: 'ts' },
-      bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
-      nodePaths: [join(dir, 'node_modules')], absWorkingDir: dir,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+      nodePaths: [join(dir, 'node_modules')],
+      absWorkingDir: dir,
     });
     const code = bundle.outputFiles[0]!.text;
     expect(code).toContain('"2025-06-01"');
@@ -117,7 +131,12 @@ describe('a second version of an API', () => {
     await writeFile(join(dir, 'versions-run.mjs'), script);
     const { stdout } = await run(process.execPath, ['versions-run.mjs'], { cwd: dir });
     const { sent, refused } = JSON.parse(stdout);
-    expect(sent.slice(0, 4).map((url: string) => new URL(url).searchParams.get('api-version'))).toEqual(['2025-06-01', '2025-01-01', '2025-09-01-preview', '2024-01-01']);
+    expect(sent.slice(0, 4).map((url: string) => new URL(url).searchParams.get('api-version'))).toEqual([
+      '2025-06-01',
+      '2025-01-01',
+      '2025-09-01-preview',
+      '2024-01-01',
+    ]);
     expect(sent.slice(4).map((url: string) => new URL(url).pathname.split('/companies')[0])).toEqual(['/api/v2.1', '/api/v2.0']);
     expect(refused).toMatch(/^invalid-argument .*apiVersions\.sql.*YYYY-MM-DD or YYYY-MM-DD-preview/);
   });
@@ -137,7 +156,9 @@ describe('a second version of an API', () => {
     const plain = await workspaceCopy('versions-plain-');
     try {
       const committed = await check(plain.dir);
-      expect(committed).toMatch(/fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*estimatedAvailableAt|fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*2025-06-01/);
+      expect(committed).toMatch(
+        /fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*estimatedAvailableAt|fixture\/clients\.check\.ts\(\d+,\d+\): error TS\d+: .*2025-06-01/,
+      );
     } finally {
       await plain.remove();
     }
@@ -167,11 +188,15 @@ describe('a second version of an API', () => {
     }
   });
 
-  it('keeps the landing page\'s changes current after an edit: the edited API\'s report is redone, the others are reused', async () => {
+  it("keeps the landing page's changes current after an edit: the edited API's report is redone, the others are reused", async () => {
     const entry = (apiName: string) => join(dir, `.cache/provider-api/docs-changes-${apiName}.json`);
     const vendorsBefore = await stat(entry('businesscentral'));
     const sqlBefore = await readFile(entry('sql'), 'utf8');
-    await addProperty(join(dir, 'specs/resource-manager/Provider.Sql/2025-06-01/schemas/CheckNameAvailabilityResponse.yaml'), 'renewalHint', 'type: string\ndescription: When to ask again.');
+    await addProperty(
+      join(dir, 'specs/resource-manager/Provider.Sql/2025-06-01/schemas/CheckNameAvailabilityResponse.yaml'),
+      'renewalHint',
+      'type: string\ndescription: When to ask again.',
+    );
     const rebuilt = await runInProcess(dir, 'pipeline/build.mjs', '--no-compile');
     expect(rebuilt.code, rebuilt.output).toBe(0);
     const html = await readFile(join(dir, 'generated/docs/index.html'), 'utf8');
@@ -186,14 +211,16 @@ describe('a version the clients could not derive from', () => {
   // The clients check an untyped pin by its family's shape and send business data under
   // /api/<version>: a version of another shape would be refused at run time though the
   // package holds it, so generating refuses it, naming the redocly.yaml entry.
-  it('is refused by generate when not shaped like its family\'s versions', async () => {
+  it("is refused by generate when not shaped like its family's versions", async () => {
     const copy = await workspaceCopy('versions-shape-');
     try {
       const before = await readFile(join(copy.dir, 'generated/client-manifest.ts'), 'utf8');
       await addVersion(copy.dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01-beta' });
       const result = await runInProcess(copy.dir, 'pipeline/generate.mjs');
       expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/redocly\.yaml:\d+:\d+ +error +api-version-shape +"sql@2025-06-01-beta": a resource-manager version is YYYY-MM-DD or YYYY-MM-DD-preview/);
+      expect(result.output).toMatch(
+        /redocly\.yaml:\d+:\d+ +error +api-version-shape +"sql@2025-06-01-beta": a resource-manager version is YYYY-MM-DD or YYYY-MM-DD-preview/,
+      );
       // Nothing half-done: the manifest is as it was before.
       expect(await readFile(join(copy.dir, 'generated/client-manifest.ts'), 'utf8')).toBe(before);
     } finally {

@@ -89,7 +89,10 @@ async function renameOver(path: string, text: string) {
 /** Edits the schema's `code` description, saves it with `save`, waits for the cycle. */
 async function editAndWait(save: (path: string, text: string) => Promise<unknown>, description: string) {
   const path = file(SHIPMENT_SCHEMA);
-  const text = (await readFile(path, 'utf8')).replace(/  code:\n    type: string\n    description: [^\n]*/, `  code:\n    type: string\n    description: ${description}`);
+  const text = (await readFile(path, 'utf8')).replace(
+    /  code:\n    type: string\n    description: [^\n]*/,
+    `  code:\n    type: string\n    description: ${description}`,
+  );
   expect(text).toContain(description);
   const from = output.length;
   await save(path, text);
@@ -191,9 +194,15 @@ describe('npm run dev', () => {
     expect(readers.length).toBeLessThan(apis.length);
     await writeFile(common, (await readFile(common, 'utf8')).replace('description: The error itself.', 'description: The error itself, shared.'));
     const cycle = await afterSave(common, /dev  done [^\n]*/, from);
-    const done = cycle.split('\n').filter((line) => line.startsWith('dev  done')).at(-1)!;
+    const done = cycle
+      .split('\n')
+      .filter((line) => line.startsWith('dev  done'))
+      .at(-1)!;
     // The names the line lists (`dev  done     a@1, b@2  0.4 s`), whole, not as substrings.
-    const redone = done.split(/[\s,]+/).filter((word) => word.includes('@')).sort();
+    const redone = done
+      .split(/[\s,]+/)
+      .filter((word) => word.includes('@'))
+      .sort();
     expect(redone).toEqual([...readers].sort());
     const reader = apis.find((api) => api.name === readers[0])!;
     expect(await readFile(file(`generated/types/${reader.name.replace('@', '-')}.ts`), 'utf8')).toContain('The error itself, shared.');
@@ -278,7 +287,9 @@ describe('npm run dev', () => {
     const cycle = await waitFor(/dev  done .*businesscentral@v1\.5/, from, 25_000);
     expect(cycle).toMatch(/dev  lint +businesscentral@v1\.5 clean/);
     // The change report names the new version with its operations (issue 33).
-    expect(cycle).toMatch(/dev  change   businesscentral@v1\.5  info +version-added  \S+  specs\/business-central\/v1\.5\/\S+:\d+  version v1\.5 of `businesscentral` was added with operation /);
+    expect(cycle).toMatch(
+      /dev  change   businesscentral@v1\.5  info +version-added  \S+  specs\/business-central\/v1\.5\/\S+:\d+  version v1\.5 of `businesscentral` was added with operation /,
+    );
     expect(cycle).not.toMatch(/dev  lint .*(businesscentral@v1\.0|businesscentral@v2\.0|sql@)/);
     expect(await readFile(file('generated/types/businesscentral-v1.5.ts'), 'utf8')).toContain('v1.5');
     // What dev knew of the other documents' files is kept: a save of a shared file redoes
@@ -288,7 +299,11 @@ describe('npm run dev', () => {
     await writeFile(common, (await readFile(common, 'utf8')).replace(/Key \(id\) of the company|Key of the company/, 'Key (identifier) of the company'));
     // The cycle of this save lists the new version and the old ones (on a loaded machine a
     // late event for the new version's files can make a cycle of its own first).
-    const shared = await waitFor(/dev  done [^\n]*businesscentral@v1\.5[^\n]*businesscentral@v1\.0|dev  done [^\n]*businesscentral@v1\.0[^\n]*businesscentral@v1\.5/, from2, 25_000);
+    const shared = await waitFor(
+      /dev  done [^\n]*businesscentral@v1\.5[^\n]*businesscentral@v1\.0|dev  done [^\n]*businesscentral@v1\.0[^\n]*businesscentral@v1\.5/,
+      from2,
+      25_000,
+    );
     expect(shared).toMatch(/dev  lint +[^\n]*businesscentral@v1\.0/);
     expect(shared).toMatch(/dev  lint +[^\n]*businesscentral@v2\.0/);
     expect(shared).not.toMatch(/dev  lint +[^\n]*sql@/);
@@ -306,7 +321,9 @@ describe('npm run dev', () => {
     const seen = await waitFor(/dev  removed [^\n]*\n(?:[^\n]*\n)*?dev  changes  /, from, 25_000);
     const removed = seen.slice(seen.indexOf('dev  removed '));
     expect(removed).toMatch(/dev  removed +businesscentral@v1\.5, businesscentral@v1\.0|dev  removed +businesscentral@v1\.0, businesscentral@v1\.5/);
-    expect(removed).toMatch(/dev  change   businesscentral@v1\.0  breaking  version-removed  \S+  redocly\.yaml:\d+  version v1\.0 of `businesscentral` was removed from redocly\.yaml, and with it operation /);
+    expect(removed).toMatch(
+      /dev  change   businesscentral@v1\.0  breaking  version-removed  \S+  redocly\.yaml:\d+  version v1\.0 of `businesscentral` was removed from redocly\.yaml, and with it operation /,
+    );
     expect(removed).not.toMatch(/businesscentral@v1\.5  \w+ +version-removed/);
     expect(seen).not.toMatch(/dev  lint /);
     expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain('v1.5');
@@ -342,7 +359,10 @@ describe('npm run dev, compiling dist/', () => {
 
   it('keeps dist/ current: the compiled declarations follow the spec', async () => {
     const path = join(distDir, SHIPMENT_SCHEMA);
-    const text = (await readFile(path, 'utf8')).replace(/  code:\n    type: string\n    description: [^\n]*/, '  code:\n    type: string\n    description: Short code, for dist.');
+    const text = (await readFile(path, 'utf8')).replace(
+      /  code:\n    type: string\n    description: [^\n]*/,
+      '  code:\n    type: string\n    description: Short code, for dist.',
+    );
     expect(text).toContain('Short code, for dist.');
     const from = devOutput.length;
     await renameOver(path, text);

@@ -70,11 +70,13 @@ describe('contract coverage', () => {
       const get = (path: string) =>
         new Promise<string>((resolve, reject) => {
           const { port } = new URL(tee.url);
-          http.get({ host: '127.0.0.1', port, path }, (res) => {
-            let text = '';
-            res.setEncoding('utf8').on('data', (c: string) => (text += c));
-            res.on('end', () => resolve(`${res.statusCode} ${text}`));
-          }).on('error', reject);
+          http
+            .get({ host: '127.0.0.1', port, path }, (res) => {
+              let text = '';
+              res.setEncoding('utf8').on('data', (c: string) => (text += c));
+              res.on('end', () => resolve(`${res.statusCode} ${text}`));
+            })
+            .on('error', reject);
         });
       expect(await get('/chunked')).toBe('200 {"a":1}');
       expect(await get('/a%2Fb/companies(1)?x=%24y')).toBe('404 no');

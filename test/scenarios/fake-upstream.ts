@@ -87,11 +87,14 @@ export async function startFakeUpstream() {
         return json(200, roleRequest(m[1]!, m[1] === BAD_REQUEST ? 'Unknown' : 'Provisioned'));
       }
       if (/\/providers\/Provider\.Sql\/checkNameAvailability$/.test(path) && req.method === 'POST') {
-        if (!body || typeof body.name !== 'string') return json(400, { error: { code: 'InvalidNameAvailabilityRequest', message: 'The name availability request is invalid.' } });
-        if (body.type !== 'Provider.Sql/servers') return json(400, { error: { code: 'UnknownNameType', message: `'${body.type}' is unknown.`, target: 'type' } });
+        if (!body || typeof body.name !== 'string')
+          return json(400, { error: { code: 'InvalidNameAvailabilityRequest', message: 'The name availability request is invalid.' } });
+        if (body.type !== 'Provider.Sql/servers')
+          return json(400, { error: { code: 'UnknownNameType', message: `'${body.type}' is unknown.`, target: 'type' } });
         if (body.name === 'boom-503') return json(503, '<html>Service Unavailable</html>', 'text/html');
         if (body.name === 'lost-field') return json(200, { name: body.name });
-        if (invalidName(body.name)) return json(200, { name: body.name, available: false, reason: 'Invalid', message: `'${body.name}' is not a valid server name.` });
+        if (invalidName(body.name))
+          return json(200, { name: body.name, available: false, reason: 'Invalid', message: `'${body.name}' is not a valid server name.` });
         if (body.name === 'sales-db-west-01') return json(200, { name: body.name, available: false, reason: 'AlreadyExists', message: 'taken' });
         return json(200, { name: body.name, available: true });
       }

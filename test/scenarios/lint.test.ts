@@ -18,7 +18,13 @@ describe('Arazzo scenarios lint', () => {
   it('the scenarios of specs/scenarios/ are clean', async () => {
     // The five of the source's operations at least; a scenario added by the recipe is linted too.
     expect(scenarioFiles(ROOT).map((file: string) => file.split(/[\\/]/).at(-1))).toEqual(
-      expect.arrayContaining(['cached-images-paging.arazzo.yaml', 'name-check.arazzo.yaml', 'role-eligibility.arazzo.yaml', 'shipment-method.arazzo.yaml', 'vendor-etag.arazzo.yaml']),
+      expect.arrayContaining([
+        'cached-images-paging.arazzo.yaml',
+        'name-check.arazzo.yaml',
+        'role-eligibility.arazzo.yaml',
+        'shipment-method.arazzo.yaml',
+        'vendor-etag.arazzo.yaml',
+      ]),
     );
     expect(await lintScenarios({ root: ROOT, guard: trust })).toEqual([]);
   });

@@ -33,7 +33,13 @@ function send(base: string, method: string, path: string, body?: unknown, header
   const text = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, method, path, headers: { authorization: `Bearer ${TOKEN}`, ...(text ? { 'content-type': 'application/json' } : {}), ...headers } },
+      {
+        host: hostname,
+        port,
+        method,
+        path,
+        headers: { authorization: `Bearer ${TOKEN}`, ...(text ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
       (res) => {
         let out = '';
         res.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -48,22 +54,75 @@ function send(base: string, method: string, path: string, body?: unknown, header
 // Each exchange the test sends, and what the proxy must say about it ([] = no violation).
 const CASES: { name: string; method: string; path: string; body?: unknown; headers?: Record<string, string>; expect: RegExp[] }[] = [
   { name: 'role eligibility, correct', method: 'GET', path: ROLE(GOOD_REQUEST), expect: [] },
-  { name: 'role eligibility, status not one of the 22', method: 'GET', path: ROLE(BAD_REQUEST), expect: [/value at \/properties\/status is not one of "Accepted"/] },
+  {
+    name: 'role eligibility, status not one of the 22',
+    method: 'GET',
+    path: ROLE(BAD_REQUEST),
+    expect: [/value at \/properties\/status is not one of "Accepted"/],
+  },
   { name: 'name check, free', method: 'POST', path: NAME, body: { name: 'sales-db-west-02', type: 'Provider.Sql/servers' }, expect: [] },
   { name: 'name check, taken', method: 'POST', path: NAME, body: { name: 'sales-db-west-01', type: 'Provider.Sql/servers' }, expect: [] },
   { name: 'name check, invalid', method: 'POST', path: NAME, body: { name: 'Sales_DB', type: 'Provider.Sql/servers' }, expect: [] },
   // The request breaks the body schema (the type enum); the upstream's 400 is declared.
-  { name: 'name check, unknown type (a declared 400)', method: 'POST', path: NAME, body: { name: 'x', type: 'Provider.Sql/databases' }, expect: [/request body: value at \/type is not one of "Provider.Sql\/servers"/] },
-  { name: 'name check, 503 text/html', method: 'POST', path: NAME, body: { name: 'boom-503', type: 'Provider.Sql/servers' }, expect: [/status 503 is not declared \(declared: 200, 400\)/] },
-  { name: 'name check, missing field', method: 'POST', path: NAME, body: { name: 'lost-field', type: 'Provider.Sql/servers' }, expect: [/missing field \/available/] },
+  {
+    name: 'name check, unknown type (a declared 400)',
+    method: 'POST',
+    path: NAME,
+    body: { name: 'x', type: 'Provider.Sql/databases' },
+    expect: [/request body: value at \/type is not one of "Provider.Sql\/servers"/],
+  },
+  {
+    name: 'name check, 503 text/html',
+    method: 'POST',
+    path: NAME,
+    body: { name: 'boom-503', type: 'Provider.Sql/servers' },
+    expect: [/status 503 is not declared \(declared: 200, 400\)/],
+  },
+  {
+    name: 'name check, missing field',
+    method: 'POST',
+    path: NAME,
+    body: { name: 'lost-field', type: 'Provider.Sql/servers' },
+    expect: [/missing field \/available/],
+  },
   { name: 'cached images, first page', method: 'GET', path: IMAGES('westeurope'), expect: [] },
   { name: 'cached images, second page', method: 'GET', path: `${IMAGES('westeurope')}&$skiptoken=page2`, expect: [] },
   { name: 'cached images, wrong type', method: 'GET', path: IMAGES('brokenregion'), expect: [/wrong type at \/value\/0\/osType: expected string/] },
-  { name: 'shipment method, undeclared content type', method: 'POST', path: SHIP, body: { code: 'EXW', displayName: 'Ex Warehouse' }, expect: [/undeclared content type text\/plain for 201/] },
-  { name: 'vendor, wrong type', method: 'PATCH', path: VENDOR_PATH, body: { displayName: 'x' }, headers: { 'if-match': 'W/"1"' }, expect: [/wrong type at \/balance: expected number/] },
-  { name: 'request with an undocumented api-version', method: 'POST', path: NAME.replace('2025-01-01', '2019-01-01'), body: { name: 'sales-db-west-02', type: 'Provider.Sql/servers' }, expect: [new RegExp(`request: api-version "2019-01-01" is not a documented version \\(documented: ${SQL_VERSIONS.join(', ')}\\)`)] },
-  { name: 'request without api-version', method: 'GET', path: ROLE(GOOD_REQUEST).replace('?api-version=2020-10-01', ''), expect: [/request: missing query parameter api-version/] },
-  { name: 'request without If-Match', method: 'PATCH', path: VENDOR_PATH, body: { displayName: 'x' }, expect: [/request: missing header parameter If-Match/, /wrong type at \/balance/] },
+  {
+    name: 'shipment method, undeclared content type',
+    method: 'POST',
+    path: SHIP,
+    body: { code: 'EXW', displayName: 'Ex Warehouse' },
+    expect: [/undeclared content type text\/plain for 201/],
+  },
+  {
+    name: 'vendor, wrong type',
+    method: 'PATCH',
+    path: VENDOR_PATH,
+    body: { displayName: 'x' },
+    headers: { 'if-match': 'W/"1"' },
+    expect: [/wrong type at \/balance: expected number/],
+  },
+  {
+    name: 'request with an undocumented api-version',
+    method: 'POST',
+    path: NAME.replace('2025-01-01', '2019-01-01'),
+    body: { name: 'sales-db-west-02', type: 'Provider.Sql/servers' },
+    expect: [new RegExp(`request: api-version "2019-01-01" is not a documented version \\(documented: ${SQL_VERSIONS.join(', ')}\\)`)],
+  },
+  {
+    name: 'request without api-version',
+    method: 'GET',
+    path: ROLE(GOOD_REQUEST).replace('?api-version=2020-10-01', ''),
+    expect: [/request: missing query parameter api-version/],
+  },
+  {
+    name: 'request without If-Match',
+    method: 'PATCH',
+    path: VENDOR_PATH,
+    body: { displayName: 'x' },
+    expect: [/request: missing header parameter If-Match/, /wrong type at \/balance/],
+  },
 ];
 
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -87,7 +146,11 @@ describe('validating proxy against a fake upstream', () => {
     expect(exchange, 'one exchange recorded').toBeDefined();
     const problems: string[] = violationsOf(exchange);
     if (!c.expect.length) expect(problems, `no false positive on ${c.name}`).toEqual([]);
-    for (const pattern of c.expect) expect(problems.some((p) => pattern.test(p)), `${pattern} in ${JSON.stringify(problems)}`).toBe(true);
+    for (const pattern of c.expect)
+      expect(
+        problems.some((p) => pattern.test(p)),
+        `${pattern} in ${JSON.stringify(problems)}`,
+      ).toBe(true);
     expect(problems, 'nothing beyond the known breaks').toHaveLength(c.expect.length);
     // Without --fail-on-violation the client gets the upstream's answer unchanged.
     expect(answer.status).toBe(exchange.status);
@@ -104,7 +167,9 @@ describe('validating proxy against a fake upstream', () => {
 
   it('prints one line per exchange with the operation and version, the status and what broke, never the token', () => {
     expect(lines).toHaveLength(CASES.length);
-    expect(lines.find((l) => l.includes(BAD_REQUEST))).toMatch(/^VIOLATION +RoleEligibilityScheduleRequests_Get@2020-10-01 +GET .* -> 200 +value at \/properties\/status/);
+    expect(lines.find((l) => l.includes(BAD_REQUEST))).toMatch(
+      /^VIOLATION +RoleEligibilityScheduleRequests_Get@2020-10-01 +GET .* -> 200 +value at \/properties\/status/,
+    );
     expect(lines.filter((l) => l.startsWith('ok '))).toHaveLength(CASES.filter((c) => !c.expect.length).length);
     expect(lines.join('\n')).not.toContain(TOKEN);
   });
@@ -124,7 +189,7 @@ describe('validating proxy against a fake upstream', () => {
     }
   });
 
-  it('the upstream gets its own Host, or with preserveHost the client\'s (links built from it lead back through the proxy)', async () => {
+  it("the upstream gets its own Host, or with preserveHost the client's (links built from it lead back through the proxy)", async () => {
     const plain = JSON.parse((await send(proxy.url, 'GET', IMAGES('westeurope'))).text);
     expect(plain.nextLink.startsWith(`${upstream.url}/`)).toBe(true);
     const preserving = await startProxy({ upstream: upstream.url, preserveHost: true });

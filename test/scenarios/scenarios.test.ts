@@ -26,19 +26,26 @@ const ran = (id: string) => workflow(id)?.steps.filter((s: any) => s.ran) ?? [];
 
 describe('Arazzo scenarios against the mock (redocly respect)', () => {
   it('runs every entry workflow of specs/scenarios/', () => {
-    const expected = entryWorkflows(scenarioFiles(ROOT)).map((e: any) => e.workflow.workflowId).sort();
+    const expected = entryWorkflows(scenarioFiles(ROOT))
+      .map((e: any) => e.workflow.workflowId)
+      .sort();
     // The source's five at least (a scenario the recipe adds runs here too).
-    expect(expected).toEqual(expect.arrayContaining(['createShipmentMethodEcho', 'nameCheckOutcomes', 'readRoleEligibilityRequest', 'vendorETagConcurrency', 'walkCachedImages']));
+    expect(expected).toEqual(
+      expect.arrayContaining(['createShipmentMethodEcho', 'nameCheckOutcomes', 'readRoleEligibilityRequest', 'vendorETagConcurrency', 'walkCachedImages']),
+    );
     expect(results.map((w) => w.workflowId).sort()).toEqual(expected);
   });
 
   // Every entry workflow there is, read from the files: a grown scenario is held to it too.
-  it.each((entryWorkflows(scenarioFiles(ROOT)) as Array<{ workflow: { workflowId: string } }>).map((e) => e.workflow.workflowId))('%s: every step passes', (id: string) => {
-    const steps = workflow(id)?.steps ?? [];
-    const failures = steps.filter((s: any) => (s.ran && !s.passed) || (!s.ran && s.reason !== 'ended'));
-    expect(failures, JSON.stringify(failures, null, 2)).toEqual([]);
-    expect(workflow(id)?.passed).toBe(true);
-  });
+  it.each((entryWorkflows(scenarioFiles(ROOT)) as Array<{ workflow: { workflowId: string } }>).map((e) => e.workflow.workflowId))(
+    '%s: every step passes',
+    (id: string) => {
+      const steps = workflow(id)?.steps ?? [];
+      const failures = steps.filter((s: any) => (s.ran && !s.passed) || (!s.ran && s.reason !== 'ended'));
+      expect(failures, JSON.stringify(failures, null, 2)).toEqual([]);
+      expect(workflow(id)?.passed).toBe(true);
+    },
+  );
 
   it('name check: the three outcomes and both 400 codes were each asked', () => {
     expect(ran('nameCheckOutcomes').map((s: any) => `${s.stepId} ${s.status}`)).toEqual([
@@ -64,7 +71,7 @@ describe('Arazzo scenarios against the mock (redocly respect)', () => {
     expect(pages.length).toBeLessThan(10);
   });
 
-  it("the token is in no result and in nothing Respect wrote", () => {
+  it('the token is in no result and in nothing Respect wrote', () => {
     expect(JSON.stringify(results)).not.toContain(TOKEN);
     const files = readdirSync(reportDir);
     expect(files).toContain('respect.json');

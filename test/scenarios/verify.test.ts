@@ -35,7 +35,20 @@ describe('npm run verify', () => {
     // Every entry workflow of specs/scenarios/, however many the recipe has added.
     expect(out).toMatch(new RegExp(`^verify {2}passed: \\d+ steps passed, 0 failed, 0 not run, ${entryWorkflows(scenarioFiles(ROOT)).length} workflows`, 'm'));
     expect(code).toBe(0);
-    for (const step of ['freeName', 'takenName', 'invalidName', 'unknownNameType', 'invalidRequest', 'staleUpdate', 'currentUpdate', 'changePersisted', 'create', 'getRequest', 'page01', 'page02']) {
+    for (const step of [
+      'freeName',
+      'takenName',
+      'invalidName',
+      'unknownNameType',
+      'invalidRequest',
+      'staleUpdate',
+      'currentUpdate',
+      'changePersisted',
+      'create',
+      'getRequest',
+      'page01',
+      'page02',
+    ]) {
       expect(out).toMatch(new RegExp(`^ {2}pass {2}${step} {2}`, 'm'));
     }
     expect(out).toContain('token: from $VERIFY_TEST_TOKEN');
@@ -43,7 +56,9 @@ describe('npm run verify', () => {
   }, 120_000);
 
   it('against the fake upstream: its breaks are reported with what differed, its correct answers pass', async () => {
-    const { code, out } = await verify(['--server', upstream.url, '--token-env', 'VERIFY_TEST_TOKEN', ...FAKED.flatMap((name) => ['--only', name])], { VERIFY_TEST_TOKEN: TOKEN });
+    const { code, out } = await verify(['--server', upstream.url, '--token-env', 'VERIFY_TEST_TOKEN', ...FAKED.flatMap((name) => ['--only', name])], {
+      VERIFY_TEST_TOKEN: TOKEN,
+    });
     expect(code).toBe(1);
     // Correct in the fake: the name check, the role request, two pages of images.
     for (const step of ['freeName', 'takenName', 'invalidName', 'unknownNameType', 'invalidRequest', 'getRequest', 'page01', 'page02']) {

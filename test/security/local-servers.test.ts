@@ -34,10 +34,7 @@ describe('the mock', () => {
   let mock: any;
   let opened: any;
   beforeAll(async () => {
-    [mock, opened] = await Promise.all([
-      startMock({ port: 0 }),
-      startMock({ port: 0, allowHosts: ['dev.test'], allowOrigins: ['https://app.test'] }),
-    ]);
+    [mock, opened] = await Promise.all([startMock({ port: 0 }), startMock({ port: 0, allowHosts: ['dev.test'], allowOrigins: ['https://app.test'] })]);
   }, 60_000);
   afterAll(() => Promise.all([mock?.close(), opened?.close()]));
 
@@ -59,7 +56,13 @@ describe('the mock', () => {
   });
 
   it.each(['POST', 'PATCH', 'PUT', 'DELETE'])('refuses a %s from a foreign origin with 403, before it touches state', async (method) => {
-    const answer = await send(mock.url, method, '/api/v2.0/companies(x)/vendors(y)', { origin: 'https://evil.example', 'content-type': 'application/json', authorization: 'Bearer t' }, '{}');
+    const answer = await send(
+      mock.url,
+      method,
+      '/api/v2.0/companies(x)/vendors(y)',
+      { origin: 'https://evil.example', 'content-type': 'application/json', authorization: 'Bearer t' },
+      '{}',
+    );
     expect(answer.status).toBe(403);
     expect(answer.text).toMatch(/ForeignOrigin/);
     expect(answer.text).toMatch(/--allow-origin https:\/\/evil\.example/);

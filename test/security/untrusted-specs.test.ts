@@ -99,7 +99,9 @@ const CASES: Case[] = [
     id: 'javascript-link',
     what: 'an entity-encoded javascript: link in an example value of a referenced file',
     files: {
-      'openapi.yaml': doc(`          content:\n            application/json:\n              examples:\n                one:\n                  $ref: ./example.yaml\n`),
+      'openapi.yaml': doc(
+        `          content:\n            application/json:\n              examples:\n                one:\n                  $ref: ./example.yaml\n`,
+      ),
       'example.yaml': `summary: One thing\nvalue:\n  note: "[click](java&#115;cript:alert(1))"\n`,
     },
     at: { file: 'example.yaml', needle: '"[click]' },
@@ -109,8 +111,10 @@ const CASES: Case[] = [
   {
     id: 'external-docs',
     what: 'a javascript: URL as externalDocs.url (Redoc renders it as a link)',
-    files: { 'openapi.yaml': doc(`          x-unused: true
-`).replace('paths:', 'externalDocs:\n  url: " javascript:alert(1)"\npaths:') },
+    files: {
+      'openapi.yaml': doc(`          x-unused: true
+`).replace('paths:', 'externalDocs:\n  url: " javascript:alert(1)"\npaths:'),
+    },
     at: { file: 'openapi.yaml', needle: '" javascript' },
     rule: 'unsafe-html',
     message: /a javascript: URL is not allowed/,
@@ -153,7 +157,11 @@ const CASES: Case[] = [
   {
     id: 'discriminator',
     what: 'a discriminator mapping that leaves specs/',
-    files: { 'openapi.yaml': doc(`          content:\n            application/json:\n              schema:\n                discriminator:\n                  propertyName: kind\n                  mapping:\n                    a: ../../../secret.yaml\n`) },
+    files: {
+      'openapi.yaml': doc(
+        `          content:\n            application/json:\n              schema:\n                discriminator:\n                  propertyName: kind\n                  mapping:\n                    a: ../../../secret.yaml\n`,
+      ),
+    },
     at: { file: 'openapi.yaml', needle: '../../../secret.yaml' },
     rule: 'ref-outside-specs',
     message: /outside specs\//,
@@ -170,7 +178,12 @@ const CASES: Case[] = [
   {
     id: 'remote-external-value',
     what: 'an example externalValue on https (Redocly follows externalValue too)',
-    files: { 'openapi.yaml': (port) => doc(`          content:\n            application/json:\n              examples:\n                one:\n                  externalValue: https://127.0.0.1:${port}/x.json\n`) },
+    files: {
+      'openapi.yaml': (port) =>
+        doc(
+          `          content:\n            application/json:\n              examples:\n                one:\n                  externalValue: https://127.0.0.1:${port}/x.json\n`,
+        ),
+    },
     at: { file: 'openapi.yaml', needle: 'https://127.0.0.1' },
     rule: 'ref-not-relative',
     message: /is a https: reference/,
@@ -196,8 +209,15 @@ const CASES: Case[] = [
     id: 'alias-bomb-example',
     what: 'a 1 KB YAML alias bomb in an example file',
     files: {
-      'openapi.yaml': doc(`          content:\n            application/json:\n              examples:\n                one:\n                  $ref: ./bomb.yaml\n`),
-      'bomb.yaml': ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`), 'value: *i', ''].join('\n'),
+      'openapi.yaml': doc(
+        `          content:\n            application/json:\n              examples:\n                one:\n                  $ref: ./bomb.yaml\n`,
+      ),
+      'bomb.yaml': [
+        'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+        ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`),
+        'value: *i',
+        '',
+      ].join('\n'),
     },
     at: { file: 'bomb.yaml', needle: '*a' },
     rule: 'yaml-alias',
@@ -285,7 +305,9 @@ const formatted = (findings: any[]) => findings.map((f) => `${f.file}:${f.line}:
 describe.each(CASES)('$what', (c) => {
   const expected = () => {
     const file = `${CASE_DIR(c.id)}/${c.at.file}`;
-    const [l, col] = where(texts.get(`${c.id}/${c.at.file}`)!, c.at.needle).split(':').map(Number);
+    const [l, col] = where(texts.get(`${c.id}/${c.at.file}`)!, c.at.needle)
+      .split(':')
+      .map(Number);
     const position = `${l}:${col! + (c.at.shift ?? 0)}`;
     return { line: `${file}:${position}  error  ${c.rule}  `, message: c.message };
   };
@@ -304,7 +326,10 @@ describe.each(CASES)('$what', (c) => {
 
   it('the bundle (generate, build, types, docs, watch) refuses it', async () => {
     const api = pipeline.apis.find((a: any) => a.name === apiName(c.id));
-    const error = await pipeline.bundled(api).then(() => undefined, (e: unknown) => e);
+    const error = await pipeline.bundled(api).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(InputError);
     const { line } = expected();
     expect(formatted(error.findings)).toContain(line);
@@ -371,9 +396,13 @@ describe('the workspace', () => {
       const start = performance.now();
       const findings = trust.symlinkFindings();
       expect(performance.now() - start).toBeLessThan(1000);
-      const loops = formatted(findings).split('\n').filter((l) => l.includes('specs/trust/loop'));
+      const loops = formatted(findings)
+        .split('\n')
+        .filter((l) => l.includes('specs/trust/loop'));
       expect(loops).toHaveLength(2);
-      expect(loops[0]).toMatch(/^specs\/trust\/loop\/a\/(back|self):1:1  error  symlink-loop  is a symlink to specs\/trust\/loop(\/a)?, a folder it is itself inside/);
+      expect(loops[0]).toMatch(
+        /^specs\/trust\/loop\/a\/(back|self):1:1  error  symlink-loop  is a symlink to specs\/trust\/loop(\/a)?, a folder it is itself inside/,
+      );
       expect(loops.map((l) => l.split(':')[0]).sort()).toEqual(['specs/trust/loop/a/back', 'specs/trust/loop/a/self']);
       // The links outside specs/ are still each one finding, not one per level of the loop.
       expect(formatted(findings).match(/symlink-outside-specs/g)).toHaveLength(2);
@@ -383,9 +412,19 @@ describe('the workspace', () => {
   });
 
   it.each([
-    ['output', 'generated/bundled/trust-img-alt-v1.yaml', '../outside.yaml', /`output` \.\.\/outside\.yaml resolves to \S*outside\.yaml, outside generated\/; the build writes only inside generated\//],
+    [
+      'output',
+      'generated/bundled/trust-img-alt-v1.yaml',
+      '../outside.yaml',
+      /`output` \.\.\/outside\.yaml resolves to \S*outside\.yaml, outside generated\/; the build writes only inside generated\//,
+    ],
     ['output', 'generated/bundled/trust-img-alt-v1.yaml', 'src/index.ts', /`output` src\/index\.ts resolves to src\/index\.ts, outside generated\//],
-    ['root', 'specs/trust/img-alt/openapi.yaml', 'secret.yaml', /`root` secret\.yaml resolves to secret\.yaml, outside specs\/; a root document must be in specs\//],
+    [
+      'root',
+      'specs/trust/img-alt/openapi.yaml',
+      'secret.yaml',
+      /`root` secret\.yaml resolves to secret\.yaml, outside specs\/; a root document must be in specs\//,
+    ],
   ])('redocly.yaml: %s %s -> %s is refused at its line', async (key, from, to, message) => {
     const file = join(dir, 'redocly.yaml');
     const original = await readFile(file, 'utf8');
@@ -404,7 +443,9 @@ describe('the workspace', () => {
       expect(error).toBeInstanceOf(InputError);
       const position = where(edited, `${key}: ${to}`).split(':');
       const line = `redocly.yaml:${position[0]}:${Number(position[1]) + key.length + 2}  error  apis-entry  `;
-      const found = formatted(error.findings).split('\n').find((l) => l.startsWith(line));
+      const found = formatted(error.findings)
+        .split('\n')
+        .find((l) => l.startsWith(line));
       expect(found, formatted(error.findings)).toMatch(message);
     } finally {
       await writeFile(file, original);
@@ -431,24 +472,39 @@ describe('the commands, end to end', () => {
   it.each([
     ['pipeline/lint.mjs', [apiName('alias-bomb-example')]],
     ['pipeline/build.mjs', ['--no-docs', '--no-compile']],
-  ])('%s exits 1 on the alias bomb with file:line:col, in < 10 s of CPU and < 500 MB', async (script, args) => {
-    // The bomb is the workspace's one API for this run (the build lints every API).
-    const file = join(dir, 'redocly.yaml');
-    const original = await readFile(file, 'utf8');
-    const only = apiName('alias-bomb-example');
-    await writeFile(file, original.replace(/^apis:\n(?:  .*\n)+/m, (apis) => `apis:\n${apis.split(/\n(?=  \S)/).filter((entry) => entry.includes(only)).join('\n').replace(/^apis:\n/, '')}\n`));
-    const { code, output, ms, maxRss, cpuMs } = await cli(script, args).finally(() => writeFile(file, original));
-    expect(code, output).toBe(1);
-    const position = where(texts.get('alias-bomb-example/bomb.yaml')!, '*a');
-    expect(output).toContain(`specs/trust/alias-bomb-example/bomb.yaml:${position}  error  yaml-alias  `);
-    expect(output).not.toMatch(/^\s+at /m);
-    expect(output).not.toContain(SECRET);
-    expect(cpuMs).toBeGreaterThan(0);
-    expect(cpuMs).toBeLessThan(10_000);
-    expect(ms).toBeLessThan(45_000); // before the fix: minutes, then an out-of-memory abort
-    expect(maxRss).toBeGreaterThan(0);
-    expect(maxRss).toBeLessThan(500 * 1024 * 1024);
-  }, 60_000);
+  ])(
+    '%s exits 1 on the alias bomb with file:line:col, in < 10 s of CPU and < 500 MB',
+    async (script, args) => {
+      // The bomb is the workspace's one API for this run (the build lints every API).
+      const file = join(dir, 'redocly.yaml');
+      const original = await readFile(file, 'utf8');
+      const only = apiName('alias-bomb-example');
+      await writeFile(
+        file,
+        original.replace(
+          /^apis:\n(?:  .*\n)+/m,
+          (apis) =>
+            `apis:\n${apis
+              .split(/\n(?=  \S)/)
+              .filter((entry) => entry.includes(only))
+              .join('\n')
+              .replace(/^apis:\n/, '')}\n`,
+        ),
+      );
+      const { code, output, ms, maxRss, cpuMs } = await cli(script, args).finally(() => writeFile(file, original));
+      expect(code, output).toBe(1);
+      const position = where(texts.get('alias-bomb-example/bomb.yaml')!, '*a');
+      expect(output).toContain(`specs/trust/alias-bomb-example/bomb.yaml:${position}  error  yaml-alias  `);
+      expect(output).not.toMatch(/^\s+at /m);
+      expect(output).not.toContain(SECRET);
+      expect(cpuMs).toBeGreaterThan(0);
+      expect(cpuMs).toBeLessThan(10_000);
+      expect(ms).toBeLessThan(45_000); // before the fix: minutes, then an out-of-memory abort
+      expect(maxRss).toBeGreaterThan(0);
+      expect(maxRss).toBeLessThan(500 * 1024 * 1024);
+    },
+    60_000,
+  );
 
   it('nothing outside specs/ reached generated/', async () => {
     const { readdir } = await import('node:fs/promises');

@@ -45,14 +45,37 @@ describe('role eligibility schedule request (2020-10-01)', () => {
     expect(schema(auth, 'Status').enum).toEqual(expect.arrayContaining(['Accepted', 'PendingExternalProvisioning', 'FailedAsResourceIsLocked']));
     expect(schema(auth, 'PrincipalType').enum).toEqual(['User', 'Group', 'ServicePrincipal', 'ForeignGroup', 'Device']);
     expect(schema(auth, 'RequestType').enum).toEqual([
-      'AdminAssign', 'AdminRemove', 'AdminUpdate', 'AdminExtend', 'AdminRenew', 'SelfActivate', 'SelfDeactivate', 'SelfExtend', 'SelfRenew',
+      'AdminAssign',
+      'AdminRemove',
+      'AdminUpdate',
+      'AdminExtend',
+      'AdminRenew',
+      'SelfActivate',
+      'SelfDeactivate',
+      'SelfExtend',
+      'SelfRenew',
     ]);
     expect(schema(auth, 'ExpirationType').enum).toEqual(['AfterDuration', 'AfterDateTime', 'NoExpiration']);
   });
 
   it('lets exactly the fields the source calls nullable be null', () => {
     // Of the source's fields: these four and no other (a field added later is not the source's).
-    const sourceFields = ['targetRoleEligibilityScheduleId', 'targetRoleEligibilityScheduleInstanceId', 'scope', 'roleDefinitionId', 'principalId', 'principalType', 'requestType', 'status', 'approvalId', 'scheduleInfo', 'ticketInfo', 'justification', 'requestorId', 'createdOn'];
+    const sourceFields = [
+      'targetRoleEligibilityScheduleId',
+      'targetRoleEligibilityScheduleInstanceId',
+      'scope',
+      'roleDefinitionId',
+      'principalId',
+      'principalType',
+      'requestType',
+      'status',
+      'approvalId',
+      'scheduleInfo',
+      'ticketInfo',
+      'justification',
+      'requestorId',
+      'createdOn',
+    ];
     keysInclude(props, sourceFields);
     const nullable = sourceFields.filter((k) => Array.isArray(props[k].type) && props[k].type.includes('null'));
     expect(nullable.sort()).toEqual(['approvalId', 'justification', 'targetRoleEligibilityScheduleId', 'targetRoleEligibilityScheduleInstanceId']);
@@ -133,9 +156,28 @@ describe('vendor update (v2.0)', () => {
   it('has the 22 vendor fields with their types', () => {
     const props = schema(vendors, 'Vendor').properties;
     keysInclude(props, [
-      'id', 'number', 'displayName', 'addressLine1', 'addressLine2', 'city', 'state', 'country', 'postalCode', 'phoneNumber', 'email',
-      'website', 'taxRegistrationNumber', 'currencyId', 'currencyCode', 'irs1099Code', 'paymentTermsId', 'paymentMethodId', 'taxLiable',
-      'blocked', 'balance', 'lastModifiedDateTime',
+      'id',
+      'number',
+      'displayName',
+      'addressLine1',
+      'addressLine2',
+      'city',
+      'state',
+      'country',
+      'postalCode',
+      'phoneNumber',
+      'email',
+      'website',
+      'taxRegistrationNumber',
+      'currencyId',
+      'currencyCode',
+      'irs1099Code',
+      'paymentTermsId',
+      'paymentMethodId',
+      'taxLiable',
+      'blocked',
+      'balance',
+      'lastModifiedDateTime',
     ]);
     for (const guid of ['id', 'currencyId', 'paymentTermsId', 'paymentMethodId']) expect(props[guid].format, guid).toBe('uuid');
     expect(props.taxLiable.type).toBe('boolean');

@@ -98,8 +98,12 @@ describe('resource-management client', () => {
   });
 
   it('offers listAll/listPages on nextLink-paged lists only, typed by the list', () => {
-    expectTypeOf(arm.listAll(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<AsyncGenerator<CachedImages, void, undefined>>();
-    expectTypeOf(arm.listPages(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<AsyncGenerator<CachedImagesListResult, void, undefined>>();
+    expectTypeOf(arm.listAll(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<
+      AsyncGenerator<CachedImages, void, undefined>
+    >();
+    expectTypeOf(arm.listPages(IMAGES, { params: { path: { subscriptionId: 's', location: 'l' } } })).toEqualTypeOf<
+      AsyncGenerator<CachedImagesListResult, void, undefined>
+    >();
     // @ts-expect-error the name check is not a list
     arm.listAll(CHECK, { params: { path: { subscriptionId: 's' } } });
     // @ts-expect-error location is required
@@ -187,7 +191,10 @@ describe('apiVersions', () => {
 
   it('types the per-call api-version as the one version the client sends', () => {
     const pinned = createResourceManagerClient({ baseUrl: 'https://m.example', token: 't', apiVersions: { sql: '2025-01-01' } });
-    pinned.POST(CHECK, { params: { path: { subscriptionId: 's' }, query: { 'api-version': '2025-01-01' } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
+    pinned.POST(CHECK, {
+      params: { path: { subscriptionId: 's' }, query: { 'api-version': '2025-01-01' } },
+      body: { name: 'x', type: 'Provider.Sql/servers' },
+    });
     pinned.POST(CHECK, {
       // @ts-expect-error another api-version than the pinned one
       params: { path: { subscriptionId: 's' }, query: { 'api-version': '2024-01-01' } },

@@ -29,41 +29,47 @@ type All<T> = [T] extends [never] ? true : Same<T, true>;
 
 /** The path method's `data` when ok, for operation `M` of `Path`. */
 type PathData<P, Path extends keyof P, M extends 'get' | 'put' | 'patch' | 'post' | 'delete'> = DataOf<OperationOf<P, Path, M>>;
-type ValueOf<D> = D extends { value?: infer V } ? NonNullable<V> extends readonly (infer E)[] ? E : never : never;
+type ValueOf<D> = D extends { value?: infer V } ? (NonNullable<V> extends readonly (infer E)[] ? E : never) : never;
 
 // Each check distributes over a union of documents (`P extends unknown`): one result per document.
-type ListCheck<P> = P extends unknown ? All<
-  {
-    [K in ListPaths<P> | ODataListPaths<P>]: Same<PageOf<P, K>, PathData<P, K, 'get'>> extends true
-      ? Same<ItemOf<P, K>, ValueOf<PathData<P, K, 'get'>>> extends true
-        ? Unmarked<ItemOf<P, K>>
-        : false
-      : false;
-  }[ListPaths<P> | ODataListPaths<P>]
-> : never;
+type ListCheck<P> = P extends unknown
+  ? All<
+      {
+        [K in ListPaths<P> | ODataListPaths<P>]: Same<PageOf<P, K>, PathData<P, K, 'get'>> extends true
+          ? Same<ItemOf<P, K>, ValueOf<PathData<P, K, 'get'>>> extends true
+            ? Unmarked<ItemOf<P, K>>
+            : false
+          : false;
+      }[ListPaths<P> | ODataListPaths<P>]
+    >
+  : never;
 
-type LongRunningCheck<P> = P extends unknown ? All<
-  {
-    [M in LongRunningMethod]: {
-      [K in LongRunningPaths<P, M>]: M extends 'DELETE'
-        ? Same<FinalOf<P, K, M>, undefined>
-        : Same<FinalOf<P, K, M>, PathData<P, K, Lowercase<M>>> extends true
-          ? Unmarked<FinalOf<P, K, M>>
-          : // A 200 beside other 2xx bodies: the final resource is the 200 one, itself unmarked and part of the path method's data.
-            [FinalOf<P, K, M>] extends [PathData<P, K, Lowercase<M>>]
-            ? Unmarked<FinalOf<P, K, M>>
-            : false;
-    }[LongRunningPaths<P, M>];
-  }[LongRunningMethod]
-> : never;
+type LongRunningCheck<P> = P extends unknown
+  ? All<
+      {
+        [M in LongRunningMethod]: {
+          [K in LongRunningPaths<P, M>]: M extends 'DELETE'
+            ? Same<FinalOf<P, K, M>, undefined>
+            : Same<FinalOf<P, K, M>, PathData<P, K, Lowercase<M>>> extends true
+              ? Unmarked<FinalOf<P, K, M>>
+              : // A 200 beside other 2xx bodies: the final resource is the 200 one, itself unmarked and part of the path method's data.
+                [FinalOf<P, K, M>] extends [PathData<P, K, Lowercase<M>>]
+                ? Unmarked<FinalOf<P, K, M>>
+                : false;
+        }[LongRunningPaths<P, M>];
+      }[LongRunningMethod]
+    >
+  : never;
 
-type ETagCheck<P> = P extends unknown ? All<
-  {
-    [K in ETagPatchPaths<P>]: Same<Extract<PatchResult<P, K>, { ok: true }>['data'], PathData<P, K, 'patch'>> extends true
-      ? Unmarked<PathData<P, K, 'patch'>>
-      : false;
-  }[ETagPatchPaths<P>]
-> : never;
+type ETagCheck<P> = P extends unknown
+  ? All<
+      {
+        [K in ETagPatchPaths<P>]: Same<Extract<PatchResult<P, K>, { ok: true }>['data'], PathData<P, K, 'patch'>> extends true
+          ? Unmarked<PathData<P, K, 'patch'>>
+          : false;
+      }[ETagPatchPaths<P>]
+    >
+  : never;
 type ListsOf<P> = P extends unknown ? ListPaths<P> | ODataListPaths<P> : never;
 type ETagPathsOf<P> = P extends unknown ? ETagPatchPaths<P> : never;
 type Some<T> = [T] extends [never] ? false : true;
@@ -71,7 +77,7 @@ type Some<T> = [T] extends [never] ? false : true;
 /** Every document version of the workspace, as generated. */
 type Documents = { [F in keyof Paths]: { [A in keyof Paths[F]]: Paths[F][A][keyof Paths[F][A]] }[keyof Paths[F]] }[keyof Paths];
 
-describe('conveniences give the path methods\' types', () => {
+describe("conveniences give the path methods' types", () => {
   it('every nextLink and @odata.nextLink list of every document: listAll items and listPages pages', () => {
     expectTypeOf<ListCheck<Documents>>().toEqualTypeOf<true>();
   });
@@ -95,7 +101,12 @@ describe('conveniences give the path methods\' types', () => {
 type Marker<T> = { readonly $read: T };
 type FixturePaths = {
   '/things': {
-    get: { parameters: {}; responses: { 200: { headers: { [name: string]: unknown }; content: { 'application/json': { value?: { id?: Marker<string>; name?: string }[]; nextLink?: string } } } } };
+    get: {
+      parameters: {};
+      responses: {
+        200: { headers: { [name: string]: unknown }; content: { 'application/json': { value?: { id?: Marker<string>; name?: string }[]; nextLink?: string } } };
+      };
+    };
   };
   '/things/{name}': {
     put: {
@@ -103,7 +114,10 @@ type FixturePaths = {
       requestBody: { content: { 'application/json': { id?: Marker<string>; location: string } } };
       responses: {
         200: { headers: { [name: string]: unknown }; content: { 'application/json': { id?: Marker<string>; location: string } } };
-        201: { headers: { 'Azure-AsyncOperation'?: string; 'Retry-After'?: number; [name: string]: unknown }; content: { 'application/json': { id?: Marker<string>; location: string } } };
+        201: {
+          headers: { 'Azure-AsyncOperation'?: string; 'Retry-After'?: number; [name: string]: unknown };
+          content: { 'application/json': { id?: Marker<string>; location: string } };
+        };
       };
     };
     delete: {
@@ -114,7 +128,10 @@ type FixturePaths = {
         204: { headers: { [name: string]: unknown }; content?: never };
       };
     };
-    get: { parameters: {}; responses: { 200: { headers: { [name: string]: unknown }; content: { 'application/json': { id?: Marker<string>; location: string } } } } };
+    get: {
+      parameters: {};
+      responses: { 200: { headers: { [name: string]: unknown }; content: { 'application/json': { id?: Marker<string>; location: string } } } };
+    };
   };
 };
 type RawItem = NonNullable<FixturePaths['/things']['get']['responses'][200]['content']['application/json']['value']>[number];
@@ -128,7 +145,7 @@ describe('the checks can fail', () => {
     expectTypeOf<LongRunningCheck<FixturePaths>>().toEqualTypeOf<true>();
   });
 
-  it('a list item typed from the raw body (markers kept) is not the path method\'s item', () => {
+  it("a list item typed from the raw body (markers kept) is not the path method's item", () => {
     expectTypeOf<ListCheck<FixturePaths>>().toEqualTypeOf<true>();
     expectTypeOf<Same<RawItem, ValueOf<PathData<FixturePaths, '/things', 'get'>>>>().toEqualTypeOf<false>();
     expectTypeOf<Unmarked<RawItem>>().toEqualTypeOf<false>();

@@ -12,10 +12,28 @@ type Status = Auth['schemas']['Status'];
 describe('role eligibility schedule request', () => {
   it('has the 22 status literals', () => {
     expectTypeOf<Status>().toEqualTypeOf<
-      | 'Accepted' | 'PendingEvaluation' | 'Granted' | 'Denied' | 'PendingProvisioning' | 'Provisioned'
-      | 'PendingRevocation' | 'Revoked' | 'Canceled' | 'Failed' | 'PendingApprovalProvisioning' | 'PendingApproval'
-      | 'FailedAsResourceIsLocked' | 'PendingAdminDecision' | 'AdminApproved' | 'AdminDenied' | 'TimedOut'
-      | 'ProvisioningStarted' | 'Invalid' | 'PendingScheduleCreation' | 'ScheduleCreated' | 'PendingExternalProvisioning'
+      | 'Accepted'
+      | 'PendingEvaluation'
+      | 'Granted'
+      | 'Denied'
+      | 'PendingProvisioning'
+      | 'Provisioned'
+      | 'PendingRevocation'
+      | 'Revoked'
+      | 'Canceled'
+      | 'Failed'
+      | 'PendingApprovalProvisioning'
+      | 'PendingApproval'
+      | 'FailedAsResourceIsLocked'
+      | 'PendingAdminDecision'
+      | 'AdminApproved'
+      | 'AdminDenied'
+      | 'TimedOut'
+      | 'ProvisioningStarted'
+      | 'Invalid'
+      | 'PendingScheduleCreation'
+      | 'ScheduleCreated'
+      | 'PendingExternalProvisioning'
     >();
   });
 
@@ -72,9 +90,28 @@ describe('vendor', () => {
 
   // The source's 22 fields, each with its type; a field added later does not contradict them.
   type SourceFields =
-    | 'id' | 'number' | 'displayName' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'country' | 'postalCode' | 'phoneNumber'
-    | 'email' | 'website' | 'taxRegistrationNumber' | 'currencyId' | 'currencyCode' | 'irs1099Code' | 'paymentTermsId'
-    | 'paymentMethodId' | 'taxLiable' | 'blocked' | 'balance' | 'lastModifiedDateTime';
+    | 'id'
+    | 'number'
+    | 'displayName'
+    | 'addressLine1'
+    | 'addressLine2'
+    | 'city'
+    | 'state'
+    | 'country'
+    | 'postalCode'
+    | 'phoneNumber'
+    | 'email'
+    | 'website'
+    | 'taxRegistrationNumber'
+    | 'currencyId'
+    | 'currencyCode'
+    | 'irs1099Code'
+    | 'paymentTermsId'
+    | 'paymentMethodId'
+    | 'taxLiable'
+    | 'blocked'
+    | 'balance'
+    | 'lastModifiedDateTime';
 
   it('has the 22 fields with their types', () => {
     expectTypeOf<Pick<Vendor, SourceFields>>().toEqualTypeOf<{

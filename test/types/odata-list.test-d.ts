@@ -21,7 +21,12 @@ interface Paths {
         path: { company_id: string };
         cookie?: never;
       };
-      responses: { 200: { headers: { [name: string]: unknown }; content: { 'application/json': { '@odata.count'?: number; value?: Customer[]; '@odata.nextLink'?: string } } } };
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: { 'application/json': { '@odata.count'?: number; value?: Customer[]; '@odata.nextLink'?: string } };
+        };
+      };
     };
     post: {
       parameters: { path: { company_id: string } };
@@ -52,14 +57,18 @@ describe('OData lists', () => {
     expectTypeOf<ListPaths<Paths>>().toEqualTypeOf<never>();
   });
 
-  it('yield the list\'s items and pages', () => {
+  it("yield the list's items and pages", () => {
     expectTypeOf<ItemOf<Paths, Customers>>().toEqualTypeOf<Customer>();
     expectTypeOf<PageOf<Paths, Customers>>().toEqualTypeOf<{ '@odata.count'?: number; value?: Customer[]; '@odata.nextLink'?: string }>();
   });
 
   it('take the declared query options as typed parameters, plus the paging options', () => {
     const init = (value: ListInit<Paths, Customers>) => value;
-    init({ params: { path: { company_id: 'c' }, query: { $filter: "startswith(displayName,'A')", $orderby: 'displayName desc', $top: 20, $count: true } }, maxPages: 5, headers: { Prefer: 'odata.maxpagesize=50' } });
+    init({
+      params: { path: { company_id: 'c' }, query: { $filter: "startswith(displayName,'A')", $orderby: 'displayName desc', $top: 20, $count: true } },
+      maxPages: 5,
+      headers: { Prefer: 'odata.maxpagesize=50' },
+    });
     // @ts-expect-error $top is an integer
     init({ params: { path: { company_id: 'c' }, query: { $top: '20' } } });
     // @ts-expect-error an option the list does not declare

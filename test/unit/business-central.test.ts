@@ -22,7 +22,7 @@ function companyKey(pathname: string): string {
 }
 
 describe('version prefix', () => {
-  it('adds each API\'s /api/<default version> (v2.0 and v1.0 here) to the vendor update and the shipment-method create', async () => {
+  it("adds each API's /api/<default version> (v2.0 and v1.0 here) to the vendor update and the shipment-method create", async () => {
     const { bc, calls } = client();
     await bc.PATCH(VENDOR, { params: { path: { company_id: COMPANY, vendor_id: GUID }, header: { 'If-Match': 'W/"1"' } }, body: { displayName: 'A' } });
     await bc.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP', displayName: 'Express' } });
@@ -35,7 +35,13 @@ describe('version prefix', () => {
   it('adds /api/<pinned version> to every operation for a pin, also one the package does not hold (untyped callers; the types refuse it)', async () => {
     const fake = fakeFetch(() => json({ error: { code: 'NotFound', message: 'no such path' } }, 404));
     type Untyped = { POST(path: string, init: unknown): Promise<unknown> };
-    const bc = createBusinessCentralClient({ baseUrl: `${BASE}/v2.0/tenant/production`, token: 't', fetch: fake.fetch, retry: false, apiVersions: { businesscentral: 'v9.12' as 'v2.0' } });
+    const bc = createBusinessCentralClient({
+      baseUrl: `${BASE}/v2.0/tenant/production`,
+      token: 't',
+      fetch: fake.fetch,
+      retry: false,
+      apiVersions: { businesscentral: 'v9.12' as 'v2.0' },
+    });
     const result = await bc.updateVendor({ companyId: COMPANY, vendorId: GUID, eTag: 'W/"1"', vendor: { displayName: 'A' } });
     await (bc as unknown as Untyped).POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
     // The caller's baseUrl (host, tenant path) stays in front; a pin is one version for the whole API.
@@ -47,10 +53,17 @@ describe('version prefix', () => {
   });
 
   it('names the whole URL, tenant path included, in its errors', async () => {
-    const bc = createBusinessCentralClient({ baseUrl: `${BASE}/v2.0/tenant/production`, token: 't', retry: false, fetch: async () => Promise.reject(new TypeError('connection refused')) });
+    const bc = createBusinessCentralClient({
+      baseUrl: `${BASE}/v2.0/tenant/production`,
+      token: 't',
+      retry: false,
+      fetch: async () => Promise.reject(new TypeError('connection refused')),
+    });
     const error = await bc.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientError);
-    expect((error as ClientError).message).toContain(`POST ${BASE}/v2.0/tenant/production/api/${DEFAULT.shipmentmethods}/companies({company_id})/shipmentMethods`);
+    expect((error as ClientError).message).toContain(
+      `POST ${BASE}/v2.0/tenant/production/api/${DEFAULT.shipmentmethods}/companies({company_id})/shipmentMethods`,
+    );
   });
 
   it('refuses, before anything is sent, a pin not shaped vN.N and an API the family does not have', () => {
@@ -60,14 +73,18 @@ describe('version prefix', () => {
       );
     }
     expect(() => createBusinessCentralClient({ baseUrl: BASE, token: 't', apiVersions: { sql: 'v2.0' } as never })).toThrow(
-      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql', message: expect.stringContaining(`names no business-central API (${Object.keys(apis['business-central']).join(', ')})`) }),
+      expect.objectContaining({
+        code: 'invalid-argument',
+        parameter: 'apiVersions.sql',
+        message: expect.stringContaining(`names no business-central API (${Object.keys(apis['business-central']).join(', ')})`),
+      }),
     );
   });
 });
 
 describe('OData keys', () => {
   it.each([
-    ['a closing parenthesis', "x)/vendors(00000000-0000-0000-0000-000000000000"],
+    ['a closing parenthesis', 'x)/vendors(00000000-0000-0000-0000-000000000000'],
     ['a slash', '../../companies(other'],
     ['a quote', "x' or '1'='1"],
     ['an asterisk and a bang', 'x*!'],
@@ -83,7 +100,7 @@ describe('OData keys', () => {
     expect(url.pathname.endsWith('/shipmentMethods')).toBe(true);
   });
 
-  it.each(["x)", '../x', "x'", '', 'not-a-guid', `${GUID})`])('refuses vendor id %j before sending, naming the parameter', async (bad) => {
+  it.each(['x)', '../x', "x'", '', 'not-a-guid', `${GUID})`])('refuses vendor id %j before sending, naming the parameter', async (bad) => {
     const { bc, calls } = client();
     const error = await bc
       .PATCH(VENDOR, { params: { path: { company_id: COMPANY, vendor_id: bad }, header: { 'If-Match': 'W/"1"' } }, body: {} })

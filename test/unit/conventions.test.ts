@@ -17,7 +17,8 @@ describe('listAll / listPages', () => {
     const fake = fakeFetch((_c, i) => json(bodies[i]));
     const arm = createResourceManagerClient({ baseUrl: BASE, token: 't', fetch: fake.fetch, retry: false });
     const items: unknown[] = [];
-    for await (const item of arm.listAll(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } }, headers: { Prefer: 'x' } })) items.push(item);
+    for await (const item of arm.listAll(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } }, headers: { Prefer: 'x' } }))
+      items.push(item);
     expect(items).toEqual([{ image: 'a' }, { image: 'b' }]);
     expect(fake.calls.map((c) => c.headers.get('prefer'))).toEqual(['x', 'x']);
     const pages: unknown[] = [];
@@ -42,7 +43,12 @@ describe('patchWithETag', () => {
   it('sends the eTag as If-Match, with per-call headers, under the version the client sends the operation at', async () => {
     const fake = fakeFetch(() => json({ id: GUID }));
     const bc = createBusinessCentralClient({ baseUrl: 'https://b.example/t', token: 't', fetch: fake.fetch, retry: false, headers: { Prefer: 'client' } });
-    const result = await bc.patchWithETag(VENDOR, { params: { path: { company_id: 'c', vendor_id: GUID } }, eTag: 'W/"7"', body: { displayName: 'A' }, headers: { Prefer: 'call' } });
+    const result = await bc.patchWithETag(VENDOR, {
+      params: { path: { company_id: 'c', vendor_id: GUID } },
+      eTag: 'W/"7"',
+      body: { displayName: 'A' },
+      headers: { Prefer: 'call' },
+    });
     expect(result.ok).toBe(true);
     const [call] = fake.calls;
     expect(call!.method).toBe('PATCH');
@@ -61,8 +67,15 @@ describe('patchWithETag', () => {
   it.each([['*'], [''], ['  '], ['W/"1"\r\nX: y']])('refuses the eTag %j before anything is sent', async (eTag) => {
     const fake = fakeFetch(() => json({}));
     const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't', fetch: fake.fetch });
-    await expect(bc.patchWithETag(VENDOR, { params: { path: { company_id: 'c', vendor_id: GUID } }, eTag, body: {} })).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'eTag' });
-    await expect(bc.updateVendor({ companyId: 'c', vendorId: GUID, eTag, vendor: {} })).rejects.toMatchObject({ code: 'invalid-argument', parameter: 'eTag', message: expect.stringContaining('updateVendor') });
+    await expect(bc.patchWithETag(VENDOR, { params: { path: { company_id: 'c', vendor_id: GUID } }, eTag, body: {} })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      parameter: 'eTag',
+    });
+    await expect(bc.updateVendor({ companyId: 'c', vendorId: GUID, eTag, vendor: {} })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      parameter: 'eTag',
+      message: expect.stringContaining('updateVendor'),
+    });
     expect(fake.calls).toHaveLength(0);
   });
 
@@ -73,6 +86,8 @@ describe('patchWithETag', () => {
     expect(fake.calls[0]!.headers.get('prefer')).toBe('code=503');
     const controller = new AbortController();
     controller.abort();
-    await expect(bc.updateVendor({ companyId: 'c', vendorId: GUID, eTag: 'W/"1"', vendor: {}, signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(bc.updateVendor({ companyId: 'c', vendorId: GUID, eTag: 'W/"1"', vendor: {}, signal: controller.signal })).rejects.toMatchObject({
+      code: 'aborted',
+    });
   });
 });

@@ -18,9 +18,17 @@ const target = <F extends keyof Targets, A extends keyof Targets[F], K extends k
  * any number of versions. Keyed by the resource each operation serves.
  */
 export const DEFAULT = {
-  authorization: target('resource-manager', 'authorization', 'GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}'),
+  authorization: target(
+    'resource-manager',
+    'authorization',
+    'GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}',
+  ),
   sql: target('resource-manager', 'sql', 'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability'),
-  containerinstance: target('resource-manager', 'containerinstance', 'GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages'),
+  containerinstance: target(
+    'resource-manager',
+    'containerinstance',
+    'GET /subscriptions/{subscriptionId}/providers/Provider.ContainerInstance/locations/{location}/cachedImages',
+  ),
   vendors: target('business-central', 'businesscentral', 'PATCH /companies({company_id})/vendors({vendor_id})'),
   shipmentmethods: target('business-central', 'businesscentral', 'POST /companies({company_id})/shipmentMethods'),
 };

@@ -9,7 +9,15 @@ const QUERY = ['filter', 'orderby', 'top', 'skip', 'select', 'expand', 'count'].
   name: `$${name}`,
   in: 'query',
   schema: { type: name === 'top' || name === 'skip' ? 'integer' : name === 'count' ? 'boolean' : 'string' },
-  example: { filter: "displayName eq 'Adatum Corporation'", orderby: 'displayName asc', top: 20, skip: 0, select: 'id,displayName', expand: 'lines', count: true }[name],
+  example: {
+    filter: "displayName eq 'Adatum Corporation'",
+    orderby: 'displayName asc',
+    top: 20,
+    skip: 0,
+    select: 'id,displayName',
+    expand: 'lines',
+    count: true,
+  }[name],
 }));
 
 function documentOf(properties: Record<string, unknown>, example?: Record<string, unknown>) {
@@ -26,7 +34,10 @@ function documentOf(properties: Record<string, unknown>, example?: Record<string
               description: 'A page.',
               content: {
                 'application/json': {
-                  schema: { type: 'object', properties: { value: { type: 'array', items: { type: 'object', properties } }, '@odata.nextLink': { type: 'string', format: 'uri' } } },
+                  schema: {
+                    type: 'object',
+                    properties: { value: { type: 'array', items: { type: 'object', properties } }, '@odata.nextLink': { type: 'string', format: 'uri' } },
+                  },
                   ...(example ? { examples: { One: { value: { value: [example] } } } } : {}),
                 },
               },
@@ -39,12 +50,29 @@ function documentOf(properties: Record<string, unknown>, example?: Record<string
 }
 
 const CONVENIENCES = new Set(['listAll', 'patchWithETag']);
-const queryOf = (document: any) => Object.fromEntries(exampleRequest(document, operationsIn(document)[0], 'business-central').query.map((q: any) => [q.name, q.value]));
+const queryOf = (document: any) =>
+  Object.fromEntries(exampleRequest(document, operationsIn(document)[0], 'business-central').query.map((q: any) => [q.name, q.value]));
 
 describe('the sample of an OData list', () => {
-  it('filters and orders by a text property of the entity, starting with its example\'s first letter', () => {
-    const document = documentOf({ id: { type: 'string', format: 'uuid' }, number: { type: 'string' }, description: { type: 'string' }, lines: { type: 'array', items: { type: 'object' } } }, { id: 'x', description: 'Bicycle' });
-    expect(queryOf(document)).toEqual({ $filter: "startswith(description,'B')", $orderby: 'description', $top: '20', $skip: '0', $select: 'id,description', $expand: 'lines', $count: 'true' });
+  it("filters and orders by a text property of the entity, starting with its example's first letter", () => {
+    const document = documentOf(
+      {
+        id: { type: 'string', format: 'uuid' },
+        number: { type: 'string' },
+        description: { type: 'string' },
+        lines: { type: 'array', items: { type: 'object' } },
+      },
+      { id: 'x', description: 'Bicycle' },
+    );
+    expect(queryOf(document)).toEqual({
+      $filter: "startswith(description,'B')",
+      $orderby: 'description',
+      $top: '20',
+      $skip: '0',
+      $select: 'id,description',
+      $expand: 'lines',
+      $count: 'true',
+    });
     expect(sampleShape(document, operationsIn(document)[0], 'business-central', CONVENIENCES)).toBe('list');
     const sample = typescriptSample(document, operationsIn(document)[0], 'business-central', CONVENIENCES);
     expect(sample).toContain('bc.listAll("/companies({company_id})/items"');
@@ -59,7 +87,9 @@ describe('the sample of an OData list', () => {
 
   it('is not a list sample without @odata.nextLink', () => {
     const document = documentOf({ id: { type: 'string' } });
-    delete (document.paths['/companies({company_id})/items'].get.responses[200].content['application/json'].schema.properties as Record<string, unknown>)['@odata.nextLink'];
+    delete (document.paths['/companies({company_id})/items'].get.responses[200].content['application/json'].schema.properties as Record<string, unknown>)[
+      '@odata.nextLink'
+    ];
     expect(sampleShape(document, operationsIn(document)[0], 'business-central', CONVENIENCES)).toBe('call');
   });
 });

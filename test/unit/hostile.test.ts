@@ -52,7 +52,13 @@ async function failure(promise: Promise<unknown>): Promise<ClientError> {
 
 function renderings(error: unknown): string {
   const e = error as Error & { cause?: unknown };
-  return [String(e), e.stack, inspect(e, { depth: Infinity, showHidden: true }), JSON.stringify(e), inspect(e.cause, { depth: Infinity, showHidden: true })].join('\n');
+  return [
+    String(e),
+    e.stack,
+    inspect(e, { depth: Infinity, showHidden: true }),
+    JSON.stringify(e),
+    inspect(e.cause, { depth: Infinity, showHidden: true }),
+  ].join('\n');
 }
 
 describe.each(TRANSPORTS)('response size limit (%s)', (_name, transport) => {
@@ -207,7 +213,17 @@ describe('token scrubbing of causes', () => {
   });
 
   it('survives a cause that throws when read', async () => {
-    const trap = new Proxy({}, { ownKeys: () => { throw new Error(SECRET); }, get: () => { throw new Error(SECRET); } });
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error(SECRET);
+        },
+        get: () => {
+          throw new Error(SECRET);
+        },
+      },
+    );
     const arm = createResourceManagerClient({ baseUrl: 'https://management.example.com', token: SECRET, fetch: () => Promise.reject(trap), retry: false });
     const error = await failure(arm.GET(IMAGES, imagesInit));
     expect(error.code).toBe('network');
@@ -268,9 +284,15 @@ describe('timers', () => {
 
 describe('local faults are invalid-argument, not network, and are never retried', () => {
   const BASE = 'https://management.example.com';
-  const cases: Array<[string, (c: ReturnType<typeof createResourceManagerClient>, b: ReturnType<typeof createBusinessCentralClient>) => Promise<unknown>, string]> = [
+  const cases: Array<
+    [string, (c: ReturnType<typeof createResourceManagerClient>, b: ReturnType<typeof createBusinessCentralClient>) => Promise<unknown>, string]
+  > = [
     ['a lone surrogate in a path value', (c) => c.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'west\uD800' } } }), 'location'],
-    ['a lone surrogate in a query value', (c) => c.GET(IMAGES, { params: { ...imagesInit.params, query: { 'api-version': '\uDC00' as never } } }), 'api-version'],
+    [
+      'a lone surrogate in a query value',
+      (c) => c.GET(IMAGES, { params: { ...imagesInit.params, query: { 'api-version': '\uDC00' as never } } }),
+      'api-version',
+    ],
     ['a header value Headers refuses', (c) => c.GET(IMAGES, { ...imagesInit, headers: { 'X-Trace': 'secret-value\r\nX-Evil: 1' } }), 'headers.X-Trace'],
     [
       'a header in params.header',

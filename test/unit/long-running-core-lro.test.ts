@@ -55,7 +55,9 @@ async function ours(method: Method, via: Via, fetch: (request: Request) => Promi
 /** @azure/core-lro over the same fetch, as an ARM SDK drives it. */
 async function coreLro(method: Method, via: Via, fetch: (request: Request) => Promise<Response>) {
   const send = async (url: string, verb: string): Promise<LroResponse> => {
-    const response = await fetch(new Request(url, { method: verb, headers: { 'Content-Type': 'application/json' }, body: verb === 'GET' || verb === 'DELETE' ? undefined : '{}' }));
+    const response = await fetch(
+      new Request(url, { method: verb, headers: { 'Content-Type': 'application/json' }, body: verb === 'GET' || verb === 'DELETE' ? undefined : '{}' }),
+    );
     const text = await response.text();
     const body = text ? JSON.parse(text) : undefined;
     if (response.status >= 300) throw Object.assign(new Error(`${response.status}`), { name: 'RestError' });
@@ -124,7 +126,11 @@ describe('long-running results are read where @azure/core-lro reads them', () =>
   it('Operation-Location is the monitor when both monitor headers are given', async () => {
     const headers = { 'Operation-Location': STATUS, 'Azure-AsyncOperation': RESULT };
     const answer = (call: Call, index: number) =>
-      index === 0 ? json({ from: 'first' }, 202, headers) : call.url.href === STATUS ? json({ status: 'Succeeded', from: 'monitor' }) : json({ status: 'InProgress', from: 'other' });
+      index === 0
+        ? json({ from: 'first' }, 202, headers)
+        : call.url.href === STATUS
+          ? json({ status: 'Succeeded', from: 'monitor' })
+          : json({ status: 'InProgress', from: 'other' });
     const mine = fakeFetch(answer);
     const theirs = fakeFetch(answer);
     expect(await ours('POST', 'azure-async-operation', mine.fetch)).toEqual({ status: 'Succeeded', from: 'monitor' });
@@ -139,7 +145,8 @@ describe('long-running results are read where @azure/core-lro reads them', () =>
     ] as const) {
       const answer = (call: Call, index: number) => {
         if (index === 0) return json({ from: 'first' }, 202, { [header]: first });
-        if (call.url.href === first) return header === 'Location' ? json({ from: 'old' }, 202, { Location: moved }) : json({ status: 'InProgress' }, 200, { [header]: moved });
+        if (call.url.href === first)
+          return header === 'Location' ? json({ from: 'old' }, 202, { Location: moved }) : json({ status: 'InProgress' }, 200, { [header]: moved });
         return header === 'Location' ? json({ from: 'moved' }) : json({ status: 'Succeeded', from: 'moved' });
       };
       const mine = fakeFetch(answer);
@@ -153,7 +160,11 @@ describe('long-running results are read where @azure/core-lro reads them', () =>
   });
 
   it('a PUT with no link polls the resource while it answers 202 or a running provisioningState; a PATCH does not poll', async () => {
-    const replies = [json({}, 202), json({ properties: { provisioningState: 'Updating' } }), json({ name: 'one', properties: { provisioningState: 'Succeeded' } })];
+    const replies = [
+      json({}, 202),
+      json({ properties: { provisioningState: 'Updating' } }),
+      json({ name: 'one', properties: { provisioningState: 'Succeeded' } }),
+    ];
     const answer = (_call: Call, index: number) => (index === 0 ? json({ properties: { provisioningState: 'Accepted' } }, 201) : replies[index - 1]!.clone());
     const put = fakeFetch(answer);
     expect(await ours('PUT', undefined, put.fetch)).toEqual({ name: 'one', properties: { provisioningState: 'Succeeded' } });
@@ -165,15 +176,20 @@ describe('long-running results are read where @azure/core-lro reads them', () =>
 
   it('a monitor answer with no status is read by its HTTP status (202 running, 200 done); a status that is no string is refused', async () => {
     const replies = [json({}, 202), json({ from: 'monitor' })];
-    const answer = (call: Call, index: number) => (index === 0 ? json({}, 202, { 'Azure-AsyncOperation': STATUS }) : call.url.href === STATUS ? replies.shift()! : json({}, 404));
+    const answer = (call: Call, index: number) =>
+      index === 0 ? json({}, 202, { 'Azure-AsyncOperation': STATUS }) : call.url.href === STATUS ? replies.shift()! : json({}, 404);
     expect(await ours('POST', 'azure-async-operation', fakeFetch(answer).fetch)).toEqual({ from: 'monitor' });
     const odd = fakeFetch((_call, index) => (index === 0 ? json({}, 202, { 'Azure-AsyncOperation': STATUS }) : json({ status: 3 })));
     await expect(ours('POST', undefined, odd.fetch)).rejects.toMatchObject({ code: 'invalid-status' });
   });
 
-  it('a terminal poll\'s own links are not followed (nor checked): the result is read as the method says', async () => {
+  it("a terminal poll's own links are not followed (nor checked): the result is read as the method says", async () => {
     const answer = (call: Call, index: number) =>
-      index === 0 ? json({}, 202, { Location: RESULT }) : call.url.href === RESULT ? json({ from: 'location' }, 200, { Location: 'https://evil.example/next' }) : json({}, 404);
+      index === 0
+        ? json({}, 202, { Location: RESULT })
+        : call.url.href === RESULT
+          ? json({ from: 'location' }, 200, { Location: 'https://evil.example/next' })
+          : json({}, 404);
     const mine = fakeFetch(answer);
     expect(await ours('POST', undefined, mine.fetch)).toEqual({ from: 'location' });
     expect(sent(mine.calls)).toEqual([`POST ${RESOURCE}`, `GET ${RESULT}`]);

@@ -47,13 +47,20 @@ function scripted(first: Reply, links: Record<string, Reply[]>, finalStateVia?: 
 }
 
 const fast = { pollIntervalMs: 0 };
-const running = (extra: Record<string, string> = {}): Reply => ({ status: 201, body: { name: 'one', properties: { provisioningState: 'Creating' } }, headers: { 'Retry-After': '0', ...extra } });
+const running = (extra: Record<string, string> = {}): Reply => ({
+  status: 201,
+  body: { name: 'one', properties: { provisioningState: 'Creating' } },
+  headers: { 'Retry-After': '0', ...extra },
+});
 const done = { status: 200, body: { name: 'one', properties: { provisioningState: 'Succeeded' } } };
 
 describe('long-running operations (ARM rules)', () => {
   it('PUT with Azure-AsyncOperation: polls the status monitor until Succeeded, then reads the resource at the original URL', async () => {
     const { core, sent } = scripted(running({ 'Azure-AsyncOperation': STATUS, Location: RESULT }), {
-      [STATUS]: [{ status: 200, body: { status: 'InProgress' } }, { status: 200, body: { status: 'Succeeded' } }],
+      [STATUS]: [
+        { status: 200, body: { status: 'InProgress' } },
+        { status: 200, body: { status: 'Succeeded' } },
+      ],
       [RESOURCE]: [done],
     });
     await expect(pollUntilDone(core, 'PUT', PATH, fast)).resolves.toEqual(done.body);
@@ -67,14 +74,24 @@ describe('long-running operations (ARM rules)', () => {
   });
 
   it('POST: the result is read from Location after the status monitor (the method default), or from the monitor when final-state-via says so', async () => {
-    const links = () => ({ [STATUS]: [{ status: 200, body: { status: 'Succeeded', properties: { n: 1 } } }], [RESULT]: [{ status: 200, body: { result: 'from location' } }] });
+    const links = () => ({
+      [STATUS]: [{ status: 200, body: { status: 'Succeeded', properties: { n: 1 } } }],
+      [RESULT]: [{ status: 200, body: { result: 'from location' } }],
+    });
     const first = { status: 202, headers: { 'Azure-AsyncOperation': STATUS, Location: RESULT } };
     await expect(pollUntilDone(scripted(first, links()).core, 'POST', PATH, fast)).resolves.toEqual({ result: 'from location' });
-    await expect(pollUntilDone(scripted(first, links(), 'azure-async-operation').core, 'POST', PATH, fast)).resolves.toEqual({ status: 'Succeeded', properties: { n: 1 } });
+    await expect(pollUntilDone(scripted(first, links(), 'azure-async-operation').core, 'POST', PATH, fast)).resolves.toEqual({
+      status: 'Succeeded',
+      properties: { n: 1 },
+    });
   });
 
   it('final-state-via original-uri on a POST reads the original URL', async () => {
-    const { core, sent } = scripted({ status: 202, headers: { 'Azure-AsyncOperation': STATUS } }, { [STATUS]: [{ status: 200, body: { status: 'Succeeded' } }], [RESOURCE]: [done] }, 'original-uri');
+    const { core, sent } = scripted(
+      { status: 202, headers: { 'Azure-AsyncOperation': STATUS } },
+      { [STATUS]: [{ status: 200, body: { status: 'Succeeded' } }], [RESOURCE]: [done] },
+      'original-uri',
+    );
     await expect(pollUntilDone(core, 'POST', PATH, fast)).resolves.toEqual(done.body);
     expect(sent.at(-1)).toBe(`GET ${RESOURCE}`);
   });

@@ -20,17 +20,25 @@ const rows = Object.entries(catalogue).flatMap(([family, apis]) =>
 );
 
 /** The const generated/client-manifest.ts exports for one API (the manifest entry of that API alone). */
-const constOf = (family: string, api: string) => Object.values(manifest).find((entry) => 'family' in entry && entry.family === family && entry.name === api) as never;
+const constOf = (family: string, api: string) =>
+  Object.values(manifest).find((entry) => 'family' in entry && entry.family === family && entry.name === api) as never;
 
 describe('every operation of the catalogue', () => {
-  it.each(rows.flatMap((row) => [{ ...row, holds: 'every API' }, { ...row, holds: 'its API alone' }]))('$family $key goes to its target (a client of $holds)', async ({ family, api, key, target, holds }) => {
+  it.each(
+    rows.flatMap((row) => [
+      { ...row, holds: 'every API' },
+      { ...row, holds: 'its API alone' },
+    ]),
+  )('$family $key goes to its target (a client of $holds)', async ({ family, api, key, target, holds }) => {
     const fake = fakeFetch(() => json({}));
     const options = { baseUrl: 'https://h.example', token: 't', retry: false as const, fetch: fake.fetch };
-    const client = (
-      holds === 'every API'
-        ? family === 'resource-manager' ? createResourceManagerClient(options) : createBusinessCentralClient(options)
-        : family === 'resource-manager' ? createResourceManagerClientOf([constOf(family, api)], options) : createBusinessCentralClientOf([constOf(family, api)], options)
-    ) as unknown as Untyped;
+    const client = (holds === 'every API'
+      ? family === 'resource-manager'
+        ? createResourceManagerClient(options)
+        : createBusinessCentralClient(options)
+      : family === 'resource-manager'
+        ? createResourceManagerClientOf([constOf(family, api)], options)
+        : createBusinessCentralClientOf([constOf(family, api)], options)) as unknown as Untyped;
     const [method, path] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
     const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const sent = client.request(method!, path!, { params: { path: Object.fromEntries(names.map((n) => [n, '00000000-0000-0000-0000-000000000001'])) } });

@@ -82,9 +82,11 @@ describe('@odata.nextLink paging', () => {
     expect((error as Error).message).toContain('"@odata.nextLink" that is not a string');
   });
 
-  it('ends with the caller\'s abort, sending no further page', async () => {
+  it("ends with the caller's abort, sending no further page", async () => {
     const controller = new AbortController();
-    const { pages, calls } = walk([{ value: [{ id: 'a' }], '@odata.nextLink': `${SET}?$skiptoken=1` }, { value: [{ id: 'b' }] }], { signal: controller.signal });
+    const { pages, calls } = walk([{ value: [{ id: 'a' }], '@odata.nextLink': `${SET}?$skiptoken=1` }, { value: [{ id: 'b' }] }], {
+      signal: controller.signal,
+    });
     const seen: string[] = [];
     const error = await (async () => {
       for await (const page of pages) {
@@ -98,8 +100,8 @@ describe('@odata.nextLink paging', () => {
   });
 });
 
-describe('the business-data client\'s listAll and listPages', () => {
-  it('exist; an untyped path no document declares is sent at the API\'s default, the server answers', async () => {
+describe("the business-data client's listAll and listPages", () => {
+  it("exist; an untyped path no document declares is sent at the API's default, the server answers", async () => {
     const fake = fakeFetch(() => json({ value: [] }));
     const bc = createBusinessCentralClient({ baseUrl: BASE, token: 't', fetch: fake.fetch, retry: false });
     const list = bc.listAll as unknown as (path: string) => AsyncGenerator<unknown>;

@@ -74,11 +74,7 @@ describe('cached-images paging', () => {
 
   it('stops on a nextLink it has already followed', async () => {
     const loop = `${BASE}${LIST}?api-version=${V}&$skiptoken=same`;
-    const { arm, calls } = pages([
-      { value: [{ image: 'a' }], nextLink: loop },
-      { value: [{ image: 'b' }], nextLink: loop },
-      { value: [{ image: 'never' }] },
-    ]);
+    const { arm, calls } = pages([{ value: [{ image: 'a' }], nextLink: loop }, { value: [{ image: 'b' }], nextLink: loop }, { value: [{ image: 'never' }] }]);
     const images = await collect(arm.listCachedImages(params));
     expect(images.map((i) => i.image)).toEqual(['a', 'b']);
     expect(calls).toHaveLength(2);
@@ -103,10 +99,7 @@ describe('cached-images paging', () => {
   });
 
   it('stops early when the consumer breaks out', async () => {
-    const { arm, calls } = pages([
-      { value: [{ image: 'a' }, { image: 'b' }], nextLink: `${LIST}?p=2` },
-      { value: [{ image: 'c' }] },
-    ]);
+    const { arm, calls } = pages([{ value: [{ image: 'a' }, { image: 'b' }], nextLink: `${LIST}?p=2` }, { value: [{ image: 'c' }] }]);
     for await (const image of arm.listCachedImages(params)) {
       if (image.image === 'a') break;
     }
@@ -167,11 +160,7 @@ describe('cached-images paging', () => {
   });
 
   it('sends the per-call headers with every page request, not only the first', async () => {
-    const { arm, calls } = pages([
-      { value: [], nextLink: `${LIST}?p=2` },
-      { value: [], nextLink: `${LIST}?p=3` },
-      { value: [] },
-    ]);
+    const { arm, calls } = pages([{ value: [], nextLink: `${LIST}?p=2` }, { value: [], nextLink: `${LIST}?p=3` }, { value: [] }]);
     await collect(arm.listCachedImagePages(params, { headers: { Prefer: 'example=page' } }));
     expect(calls.map((c) => c.headers.get('prefer'))).toEqual(['example=page', 'example=page', 'example=page']);
     expect(calls.every((c) => c.headers.get('authorization') === 'Bearer tok-paging-1')).toBe(true);

@@ -41,7 +41,9 @@ describe('apiVersions', () => {
   it('refuses, before anything is sent, an API the family does not have, a version not shaped like one, or a non-object', () => {
     // The message lists the family's APIs, whichever the workspace holds.
     const names = Object.keys(apis['resource-manager']).join(', ');
-    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: 'x' } as never })).toThrow(`names no resource-manager API (${names})`);
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: 'x' } as never })).toThrow(
+      `names no resource-manager API (${names})`,
+    );
     expect(names.split(', ')).toEqual(expect.arrayContaining(['authorization', 'sql', 'containerinstance']));
     expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { nope: '2025-01-01' } as never })).toThrow(
       expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.nope' }),
@@ -49,10 +51,16 @@ describe('apiVersions', () => {
     // A business-data version, a date without its zeros, another suffix, a number, a value with more around it.
     for (const bad of ['v2.0', '2025-1-1', '2025-01-01-beta', '2025-01-01-Preview', ' 2025-01-01', '2025-01-01\n', 20250101, null]) {
       expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: { sql: bad as never } }), String(bad)).toThrow(
-        expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.sql', message: expect.stringContaining('YYYY-MM-DD or YYYY-MM-DD-preview') }),
+        expect.objectContaining({
+          code: 'invalid-argument',
+          parameter: 'apiVersions.sql',
+          message: expect.stringContaining('YYYY-MM-DD or YYYY-MM-DD-preview'),
+        }),
       );
     }
-    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: 'sql' as never })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions' }));
+    expect(() => createResourceManagerClient({ baseUrl: BASE, token: 't', apiVersions: 'sql' as never })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions' }),
+    );
   });
 
   it('sends the pinned version', async () => {
@@ -126,9 +134,7 @@ describe('URLs', () => {
     ['an empty scope', ''],
   ])('refuses a scope with %s before sending', async (_what, bad) => {
     const { arm, calls } = client();
-    const error = await arm
-      .GET(ROLE, { params: { path: { scope: bad, roleEligibilityScheduleRequestName: GUID } } })
-      .catch((e: unknown) => e);
+    const error = await arm.GET(ROLE, { params: { path: { scope: bad, roleEligibilityScheduleRequestName: GUID } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientError);
     expect(error).toMatchObject({ code: 'invalid-argument', parameter: 'scope' });
     expect((error as Error).message).toContain('"scope"');
@@ -138,9 +144,7 @@ describe('URLs', () => {
   it('keeps a hostile single-segment value inside its segment', async () => {
     const { arm, calls } = client();
     await arm.GET(IMAGES, { params: { path: { subscriptionId: "a/b?c=d#e'f", location: 'west europe' } } });
-    expect(calls[0]!.url.pathname).toBe(
-      '/subscriptions/a%2Fb%3Fc%3Dd%23e%27f/providers/Provider.ContainerInstance/locations/west%20europe/cachedImages',
-    );
+    expect(calls[0]!.url.pathname).toBe('/subscriptions/a%2Fb%3Fc%3Dd%23e%27f/providers/Provider.ContainerInstance/locations/west%20europe/cachedImages');
     expect([...calls[0]!.url.searchParams.keys()]).toEqual(['api-version']);
   });
 
@@ -236,7 +240,7 @@ describe('a client of named APIs (createResourceManagerClientOf)', () => {
     return { arm, calls: fake.calls };
   }
 
-  it('sends a named API\'s operation as the client of every API does', async () => {
+  it("sends a named API's operation as the client of every API does", async () => {
     const { arm, calls } = named();
     await arm.POST(CHECK, { params: { path: { subscriptionId: SUBSCRIPTION } }, body: { name: 'x', type: 'Provider.Sql/servers' } });
     expect(calls.map((c) => c.url.searchParams.getAll('api-version'))).toEqual([[DEFAULT.sql]]);
@@ -248,17 +252,27 @@ describe('a client of named APIs (createResourceManagerClientOf)', () => {
   it('refuses, before sending, an operation or a pin of an API it does not hold', async () => {
     const { arm, calls } = named();
     const untyped = arm as unknown as { GET(path: string, init?: object): Promise<unknown> };
-    await expect(untyped.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } })).rejects.toMatchObject({ code: 'unknown-operation' });
+    await expect(untyped.GET(IMAGES, { params: { path: { subscriptionId: SUBSCRIPTION, location: 'westeurope' } } })).rejects.toMatchObject({
+      code: 'unknown-operation',
+    });
     expect(calls).toHaveLength(0);
     expect(() => named({ containerinstance: DEFAULT.containerinstance })).toThrow(
-      expect.objectContaining({ code: 'invalid-argument', parameter: 'apiVersions.containerinstance', message: expect.stringContaining('names no resource-manager API (sql)') }),
+      expect.objectContaining({
+        code: 'invalid-argument',
+        parameter: 'apiVersions.containerinstance',
+        message: expect.stringContaining('names no resource-manager API (sql)'),
+      }),
     );
   });
 
-  it('refuses, before anything is sent, APIs that are not the family\'s manifest entries', () => {
+  it("refuses, before anything is sent, APIs that are not the family's manifest entries", () => {
     for (const bad of [[], [businesscentralApi], [{ ...sqlApi, family: undefined }], [null], 'sql', undefined]) {
       expect(() => createResourceManagerClientOf(bad as never, { baseUrl: BASE, token: 't' }), JSON.stringify(bad)).toThrow(
-        expect.objectContaining({ code: 'invalid-argument', parameter: 'apis', message: expect.stringContaining('must list one or more resource-manager APIs') }),
+        expect.objectContaining({
+          code: 'invalid-argument',
+          parameter: 'apis',
+          message: expect.stringContaining('must list one or more resource-manager APIs'),
+        }),
       );
     }
   });

@@ -46,7 +46,9 @@ describe('HTTP answers never throw', () => {
   });
 
   it('describes a non-JSON error body (a proxy page) without passing it on as the error model', async () => {
-    const { arm: c } = arm(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }));
+    const { arm: c } = arm(
+      () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }),
+    );
     const result = await c.GET(IMAGES, imagesInit);
     expect(result.ok).toBe(false);
     expect(result.error).toEqual({
@@ -86,13 +88,13 @@ describe('no usable answer: ClientError', () => {
   });
 
   it('rejects a network failure with the method, the path and the cause', async () => {
-    const { arm: c } = arm(() => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })));
+    const { arm: c } = arm(() =>
+      Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })),
+    );
     const error = await c.POST(CHECK, checkInit).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientError);
     expect(error).toMatchObject({ code: 'network' });
-    expect((error as Error).message).toBe(
-      `POST https://management.example.com${CHECK} failed: fetch failed (ECONNREFUSED).`,
-    );
+    expect((error as Error).message).toBe(`POST https://management.example.com${CHECK} failed: fetch failed (ECONNREFUSED).`);
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 

@@ -35,9 +35,7 @@ describe('retries', () => {
 
   it('honours Retry-After given as an HTTP date', async () => {
     vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
-    const { arm, calls } = client((_c, i) =>
-      i === 0 ? json({}, 429, { 'Retry-After': 'Sun, 22 Nov 2026 10:00:03 GMT' }) : json({ value: [] }),
-    );
+    const { arm, calls } = client((_c, i) => (i === 0 ? json({}, 429, { 'Retry-After': 'Sun, 22 Nov 2026 10:00:03 GMT' }) : json({ value: [] })));
     const pending = arm.GET(IMAGES, imagesInit);
     await vi.advanceTimersByTimeAsync(2900);
     expect(calls).toHaveLength(1);

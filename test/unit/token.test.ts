@@ -139,7 +139,7 @@ describe('credential (a TokenCredential-shaped object)', () => {
     };
   }
 
-  it('is asked for the caller\'s scopes, and its token is reused until shortly before it expires', async () => {
+  it("is asked for the caller's scopes, and its token is reused until shortly before it expires", async () => {
     const fake = fakeFetch(() => json({}));
     const cred = credential(60 * 60_000);
     const arm = createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred, scopes: [SCOPE], fetch: fake.fetch, retry: false });
@@ -151,7 +151,13 @@ describe('credential (a TokenCredential-shaped object)', () => {
   it('is asked again once the token is within two minutes of expiry, for both families', async () => {
     const fake = fakeFetch(() => json({}));
     const cred = credential(60_000); // already inside the margin
-    const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', credential: cred, scopes: 'https://api.example/.default', fetch: fake.fetch, retry: false });
+    const bc = createBusinessCentralClient({
+      baseUrl: 'https://b.example',
+      credential: cred,
+      scopes: 'https://api.example/.default',
+      fetch: fake.fetch,
+      retry: false,
+    });
     await bc.POST('/companies({company_id})/shipmentMethods', { params: { path: { company_id: 'c' } }, body: { code: 'A' } });
     await bc.POST('/companies({company_id})/shipmentMethods', { params: { path: { company_id: 'c' } }, body: { code: 'B' } });
     expect(cred.asked).toEqual(['https://api.example/.default', 'https://api.example/.default']);
@@ -172,8 +178,14 @@ describe('credential (a TokenCredential-shaped object)', () => {
 
   it('is refused without scopes, with another token option, or without getToken', () => {
     const cred = credential(3_600_000);
-    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'scopes' }));
-    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred, scopes: [SCOPE], token: 't' })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'token' }));
-    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: {} as never, scopes: [SCOPE] })).toThrow(expect.objectContaining({ code: 'invalid-argument', parameter: 'credential' }));
+    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'scopes' }),
+    );
+    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: cred, scopes: [SCOPE], token: 't' })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'token' }),
+    );
+    expect(() => createResourceManagerClient({ baseUrl: 'https://m.example', credential: {} as never, scopes: [SCOPE] })).toThrow(
+      expect.objectContaining({ code: 'invalid-argument', parameter: 'credential' }),
+    );
   });
 });

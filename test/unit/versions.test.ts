@@ -66,7 +66,9 @@ describe('an unpinned client', () => {
 
   it('refuses an operation no API of the family has', async () => {
     const { client, calls } = arm();
-    await expect(client.GET('/subscriptions/{subscriptionId}/nowhere', { params: { path: { subscriptionId: 's' } } })).rejects.toMatchObject({ code: 'unknown-operation' });
+    await expect(client.GET('/subscriptions/{subscriptionId}/nowhere', { params: { path: { subscriptionId: 's' } } })).rejects.toMatchObject({
+      code: 'unknown-operation',
+    });
     expect(calls).toHaveLength(0);
   });
 });
@@ -86,7 +88,12 @@ describe('a pinned client', () => {
 
   it('business data: under /api/<pinned version>', async () => {
     const fake = fakeFetch(() => json({ value: [] }));
-    const bc = createBusinessCentralClient({ baseUrl: 'https://b.example/t', token: 't', fetch: fake.fetch, apiVersions: { businesscentral: 'v2.1' } as never }) as unknown as Untyped;
+    const bc = createBusinessCentralClient({
+      baseUrl: 'https://b.example/t',
+      token: 't',
+      fetch: fake.fetch,
+      apiVersions: { businesscentral: 'v2.1' } as never,
+    }) as unknown as Untyped;
     await bc.GET(pathOf(VENDORS), { params: { path: { company_id: GUID } } });
     expect(fake.calls.map((c) => c.url.pathname)).toEqual([`/t/api/v2.1/companies(${GUID})/vendors`]);
   });
@@ -148,10 +155,11 @@ describe('the generated manifest', () => {
     const SHARED_A = 'GET /subscriptions/{s}/providers/Provider.Shared/things';
     const SHARED_B = 'GET /subscriptions/{s}/providers/Provider.Shared/others';
     const BARE = 'GET /subscriptions/{s}/resourcegroups';
-    const catalogueOf = versionsByApi(
-      ['a@2025-01-01', 'b@2025-01-01', 'c@2025-01-01'].map(api),
-      [op('a@2025-01-01', SHARED_A), op('b@2025-01-01', SHARED_B), op('c@2025-01-01', BARE)],
-    );
+    const catalogueOf = versionsByApi(['a@2025-01-01', 'b@2025-01-01', 'c@2025-01-01'].map(api), [
+      op('a@2025-01-01', SHARED_A),
+      op('b@2025-01-01', SHARED_B),
+      op('c@2025-01-01', BARE),
+    ]);
     expect(clientManifestOf(catalogueOf)['resource-manager']).toEqual({
       a: { default: '2025-01-01', operations: { [SHARED_A]: '2025-01-01' } },
       b: { default: '2025-01-01', operations: { [SHARED_B]: '2025-01-01' } },
@@ -159,13 +167,15 @@ describe('the generated manifest', () => {
     });
   });
 
-  it('refuses two API names the clients would export under one const (`<api>Api`), and writes each API\'s const', () => {
+  it("refuses two API names the clients would export under one const (`<api>Api`), and writes each API's const", () => {
     const api = (name: string) => ({ name, apiName: name.split('@')[0], version: name.split('@')[1], family: 'resource-manager' });
     expect(() => versionsByApi(['container-instance@2025-01-01', 'containerInstance@2025-01-01'].map(api), [])).toThrow(
       /"container-instance" and "containerInstance" are one name to the clients \(containerInstanceApi\)/,
     );
     const source = clientManifestSource(versionsByApi(['container-instance@2025-01-01', '3d@2025-01-01'].map(api), []));
-    expect(source).toContain('export const containerInstanceApi = {"family":"resource-manager","name":"container-instance","default":"2025-01-01","operations":{}} as const;');
+    expect(source).toContain(
+      'export const containerInstanceApi = {"family":"resource-manager","name":"container-instance","default":"2025-01-01","operations":{}} as const;',
+    );
     expect(source).toContain('export const _3dApi = {"family":"resource-manager","name":"3d",');
   });
 });
