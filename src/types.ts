@@ -17,17 +17,17 @@ import type { FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type Media = `${string}/${string}`;
 
-type PathsWithMethod<P, M extends HttpMethod> = {
+export type PathsWithMethod<P, M extends HttpMethod> = {
   [K in keyof P]: P[K] extends { [X in M]: unknown } ? K : never;
 }[keyof P];
 
 type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 // As in openapi-fetch: the init argument is optional only when nothing in it is required.
-type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+export type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 // `& Record<M, unknown>` only convinces the checker that M is a key; it changes no type.
-type Item<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
+export type Item<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
 type Op<P, Path extends keyof P, M extends HttpMethod> = Extract<Item<P, Path, M>[M], Record<string | number, any>>;
 
 type Defined<T> = [Exclude<T, undefined>] extends [never] ? undefined : Exclude<T, undefined>;

@@ -1,0 +1,153 @@
+/**
+ * OData 4.01 JSON `$batch` for the business-data client: requests are built from the path
+ * methods' own arguments (path template, `params`, `body`), sent as one POST to the
+ * `$batch` of the version they are all sent at, and each answer is read back typed as
+ * that operation's result.
+ *
+ *   const batch = bc.batch();
+ *   const a = batch.POST('/companies({company_id})/salesOrders', { params, body });
+ *   const b = batch.PATCH(keyPath, { params, body }, { dependsOn: [a], atomicityGroup: 'g1' });
+ *   const result = await batch.send();
+ *   if (result.ok) result.get(a); // { ok, status, headers, data, error }, typed like POST's result
+ *
+ * Each request's `url` is relative to the service root (`companies(<id>)/salesOrders?$top=2`),
+ * built as the path method would build it (the same path serializer and query serializer);
+ * its `headers` are its `params.header` and `headers`. The batch POST itself is an ordinary
+ * call of the client: same origin, the token from the caller per attempt, the timeout, the
+ * body limit, no redirect, never retried (POST). Refused before anything is sent, with a
+ * ClientError naming why: an empty batch, a request the client does not know or cannot
+ * build, requests at different versions, and a `$batch` the client sends at another version
+ * than its requests. The types offer `batch()` only where a version declares `/$batch`.
+ */
+import { createFinalURL, createQuerySerializer } from 'openapi-fetch';
+import type { MaybeOptionalInit } from 'openapi-fetch';
+import type { Core } from './core.js';
+import type { DataOf, OperationOf } from './conventions.js';
+import { ClientError } from './errors.js';
+import { serializePath } from './path-serializer.js';
+import { errorBody } from './results.js';
+import type { HttpMethod, InitParam, Item, PathsWithMethod, Result } from './types.js';
+
+declare const ANSWER: unique symbol;
+
+/** A request added to a batch: what `dependsOn` names and `get` reads. `A` is its answer's type. */
+export interface BatchRequest<A = unknown> {
+  readonly id: string;
+  /** Types only: the answer `get` gives for this request. */
+  readonly [ANSWER]?: A;
+}
+
+/** One request's answer inside a batch: like a path method's result, with `status` and `headers` in place of a Response. */
+export type BatchAnswer<O> =
+  O extends Record<string | number, any>
+    ?
+        | { ok: true; status: number; headers: Record<string, string>; data: DataOf<O>; error?: never }
+        | { ok: false; status: number; headers: Record<string, string>; data?: never; error: Extract<Result<O>, { ok: false }>['error'] }
+    : never;
+
+export interface BatchRequestOptions {
+  /** Earlier requests (or atomicity group names) this one runs after; it answers 424 when one failed. */
+  dependsOn?: ReadonlyArray<BatchRequest<any> | string>;
+  /** All or nothing: the requests of one group (adjacent) are undone together when one fails. */
+  atomicityGroup?: string;
+}
+
+type Add<P, M extends HttpMethod> = <Path extends PathsWithMethod<P, M>, Init extends MaybeOptionalInit<Item<P, Path, M>, M>>(
+  path: Path,
+  ...init: [...InitParam<Init>, BatchRequestOptions?]
+) => BatchRequest<BatchAnswer<OperationOf<P, Path, M>>>;
+
+/** What `send()` resolves with: the batch POST's own result, and on success each request's answer. */
+export type BatchResult<P> =
+  | { ok: true; response: Response; get<A>(request: BatchRequest<A>): A; error?: never }
+  | {
+      ok: false;
+      response: Response;
+      error: '/$batch' extends keyof P ? Extract<BatchAnswer<OperationOf<P, '/$batch', 'post'>>, { ok: false }>['error'] : unknown;
+    };
+
+export interface Batch<P> {
+  GET: Add<P, 'get'>;
+  POST: Add<P, 'post'>;
+  PUT: Add<P, 'put'>;
+  PATCH: Add<P, 'patch'>;
+  DELETE: Add<P, 'delete'>;
+  /** Sends the requests added so far as one `$batch`. Rejects (nothing sent) with a ClientError when the batch cannot be sent. */
+  send(init?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<BatchResult<P>>;
+}
+
+/** `batch()` where a version of `P` declares `/$batch`; not callable otherwise. */
+export type BatchOf<P> = '/$batch' extends keyof P ? () => Batch<P> : never;
+
+const querySerializer = createQuerySerializer();
+const refuse = (message: string, parameter = 'batch') => new ClientError('invalid-argument', `$batch: ${message}; nothing sent.`, { parameter });
+
+/** A new batch of `core`'s operations. */
+export function batchOf(core: Core): Batch<any> {
+  const requests: Array<Record<string, unknown>> = [];
+  const versions = new Set<string>();
+  const handles = new WeakSet<object>();
+  let fault: ClientError | undefined;
+
+  const add =
+    (method: string) =>
+    (path: string, init: Record<string, any> = {}, { dependsOn, atomicityGroup }: BatchRequestOptions = {}): BatchRequest => {
+      const id = String(requests.length + 1);
+      const handle = { id };
+      handles.add(handle);
+      const op = core.operation(method, path);
+      try {
+        if (!op) throw new ClientError('unknown-operation', `$batch: ${method} ${path} is not an operation this client sends; nothing sent.`);
+        const { params = {}, body, headers } = init;
+        const url = createFinalURL(path, { baseUrl: '', params: { ...params, path: params.path ?? {} }, querySerializer, pathSerializer: serializePath });
+        const header: Record<string, string> = {};
+        for (const [name, value] of Object.entries({ ...params.header, ...headers })) if (value != null) header[name] = String(value);
+        versions.add(op.version);
+        requests.push({
+          id,
+          method,
+          url: url.slice(1),
+          headers: header,
+          body,
+          dependsOn: dependsOn?.map((d) => (typeof d === 'string' ? d : d.id)),
+          atomicityGroup,
+        });
+      } catch (cause) {
+        fault ??= cause instanceof ClientError ? cause : refuse(`request ${id} (${method} ${path}) could not be built`);
+        requests.push({ id });
+      }
+      return handle;
+    };
+
+  async function send({ headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<any> {
+    if (fault) throw fault;
+    if (!requests.length) throw refuse('no request added');
+    if (versions.size > 1)
+      throw refuse(`the requests are sent at different versions (${[...versions].join(', ')}); one batch goes to one version's service root`);
+    const [version] = versions;
+    const op = core.operation('POST', '/$batch');
+    if (!op) throw new ClientError('unknown-operation', '$batch: POST /$batch is not an operation this client sends; nothing sent.');
+    if (op.version !== version) {
+      throw refuse(`this client sends $batch at ${op.version} and the requests at ${version}; pin the version: apiVersions: { ${op.apiName}: '${version}' }`);
+    }
+    const result = await core.send('POST', '/$batch', { body: { requests }, headers, signal });
+    if (!result.ok) return result;
+    const { response } = result;
+    const answers = new Map<string, any>();
+    for (const answer of Array.isArray(result.data?.responses) ? result.data.responses : [])
+      if (answer && typeof answer === 'object') answers.set(String(answer.id), answer);
+    const missing = requests.find((request) => !answers.has(request.id as string));
+    if (missing) {
+      throw new ClientError('invalid-body', `${op.what} answered ${response.status} without an answer to request ${missing.id}.`, { status: response.status });
+    }
+    const get = (request: BatchRequest) => {
+      if (!handles.has(request)) throw refuse('get() takes a request of this batch', 'request');
+      const { status, headers = {}, body } = answers.get(request.id);
+      const ok = status >= 200 && status < 300;
+      return ok ? { ok, status, headers, data: body } : { ok, status, headers, error: errorBody(body ?? undefined, { status, statusText: '' } as Response) };
+    };
+    return { ok: true, response, get };
+  }
+
+  return { GET: add('GET'), POST: add('POST'), PUT: add('PUT'), PATCH: add('PATCH'), DELETE: add('DELETE'), send } as Batch<any>;
+}
