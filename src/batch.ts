@@ -14,10 +14,12 @@
  * built as the path method would build it (the same path serializer and query serializer);
  * its `headers` are its `params.header` and `headers`. The batch POST itself is an ordinary
  * call of the client: same origin, the token from the caller per attempt, the timeout, the
- * body limit, no redirect, never retried (POST). Refused before anything is sent, with a
- * ClientError naming why: an empty batch, a request the client does not know or cannot
- * build, requests at different versions, and a `$batch` the client sends at another version
- * than its requests. The types offer `batch()` only where a version declares `/$batch`.
+ * body limit, no redirect, never retried (POST). Refused before anything is sent (a rejected
+ * `send()`, nothing added is sent), with a ClientError naming why: an empty batch, a request
+ * that cannot be built (a path parameter, the body), and a request the client sends at
+ * another version than its `$batch` (one batch goes to one version's service root, so a
+ * batch mixing versions is refused at its first request of the other version). The types
+ * offer `batch()` only where a version declares `/$batch`.
  */
 import { createFinalURL, createQuerySerializer } from 'openapi-fetch';
 import type { MaybeOptionalInit } from 'openapi-fetch';
@@ -80,71 +82,64 @@ export interface Batch<P> {
 export type BatchOf<P> = '/$batch' extends keyof P ? () => Batch<P> : never;
 
 const querySerializer = createQuerySerializer();
-const refuse = (message: string, parameter = 'batch') => new ClientError('invalid-argument', `$batch: ${message}; nothing sent.`, { parameter });
 
 /** A new batch of `core`'s operations. */
 export function batchOf(core: Core): Batch<any> {
   const requests: Array<Record<string, unknown>> = [];
-  const versions = new Set<string>();
-  const handles = new WeakSet<object>();
-  let fault: ClientError | undefined;
+  const handles: BatchRequest[] = [];
+  const root = core.operation('POST', '/$batch');
+  let fault: unknown = root ? undefined : new ClientError('unknown-operation', '$batch: not an operation this client sends; nothing sent.');
 
   const add =
     (method: string) =>
     (path: string, init: Record<string, any> = {}, { dependsOn, atomicityGroup }: BatchRequestOptions = {}): BatchRequest => {
-      const id = String(requests.length + 1);
-      const handle = { id };
-      handles.add(handle);
-      const op = core.operation(method, path);
+      const id = String(handles.push({ id: String(handles.length + 1) }));
       try {
-        if (!op) throw new ClientError('unknown-operation', `$batch: ${method} ${path} is not an operation this client sends; nothing sent.`);
         const { params = {}, body, headers } = init;
+        const version = core.operation(method, path)?.version;
+        if (version !== root?.version) {
+          // One batch goes to one version's service root.
+          throw new ClientError(
+            'invalid-argument',
+            `$batch: request ${id} (${method} ${path}) is sent at ${version}, the batch at ${root?.version}; pin the version or send one batch per version; nothing sent.`,
+            { parameter: 'apiVersions' },
+          );
+        }
         const url = createFinalURL(path, { baseUrl: '', params: { ...params, path: params.path ?? {} }, querySerializer, pathSerializer: serializePath });
-        const header: Record<string, string> = {};
-        for (const [name, value] of Object.entries({ ...params.header, ...headers })) if (value != null) header[name] = String(value);
-        versions.add(op.version);
         requests.push({
           id,
           method,
           url: url.slice(1),
-          headers: header,
+          headers: { ...params.header, ...headers },
           body,
           dependsOn: dependsOn?.map((d) => (typeof d === 'string' ? d : d.id)),
           atomicityGroup,
         });
       } catch (cause) {
-        fault ??= cause instanceof ClientError ? cause : refuse(`request ${id} (${method} ${path}) could not be built`);
-        requests.push({ id });
+        fault ??= cause;
       }
-      return handle;
+      return handles[handles.length - 1]!;
     };
 
-  async function send({ headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<any> {
+  async function send(init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<any> {
     if (fault) throw fault;
-    if (!requests.length) throw refuse('no request added');
-    if (versions.size > 1)
-      throw refuse(`the requests are sent at different versions (${[...versions].join(', ')}); one batch goes to one version's service root`);
-    const [version] = versions;
-    const op = core.operation('POST', '/$batch');
-    if (!op) throw new ClientError('unknown-operation', '$batch: POST /$batch is not an operation this client sends; nothing sent.');
-    if (op.version !== version) {
-      throw refuse(`this client sends $batch at ${op.version} and the requests at ${version}; pin the version: apiVersions: { ${op.apiName}: '${version}' }`);
-    }
-    const result = await core.send('POST', '/$batch', { body: { requests }, headers, signal });
+    if (!requests.length) throw new ClientError('invalid-argument', '$batch: no request added; nothing sent.', { parameter: 'batch' });
+    const result = await core.send('POST', '/$batch', { ...init, body: { requests } });
     if (!result.ok) return result;
-    const { response } = result;
-    const answers = new Map<string, any>();
-    for (const answer of Array.isArray(result.data?.responses) ? result.data.responses : [])
-      if (answer && typeof answer === 'object') answers.set(String(answer.id), answer);
-    const missing = requests.find((request) => !answers.has(request.id as string));
-    if (missing) {
-      throw new ClientError('invalid-body', `${op.what} answered ${response.status} without an answer to request ${missing.id}.`, { status: response.status });
+    const { response, data } = result;
+    const byId = new Map<string, any>((Array.isArray(data?.responses) ? data.responses : []).map((answer: any) => [String(answer?.id), answer]));
+    const answers = new Map(handles.map((handle) => [handle, byId.get(handle.id)]));
+    for (const [{ id }, answer] of answers) {
+      if (!answer)
+        throw new ClientError('invalid-body', `${root!.what} answered ${response.status} without an answer to request ${id}.`, { status: response.status });
     }
     const get = (request: BatchRequest) => {
-      if (!handles.has(request)) throw refuse('get() takes a request of this batch', 'request');
-      const { status, headers = {}, body } = answers.get(request.id);
-      const ok = status >= 200 && status < 300;
-      return ok ? { ok, status, headers, data: body } : { ok, status, headers, error: errorBody(body ?? undefined, { status, statusText: '' } as Response) };
+      const answer = answers.get(request);
+      if (!answer) throw new ClientError('invalid-argument', '$batch: get() takes a request of this batch.', { parameter: 'request' });
+      const { status, headers = {}, body } = answer;
+      return status >= 200 && status < 300
+        ? { ok: true, status, headers, data: body }
+        : { ok: false, status, headers, error: errorBody(body ?? undefined, { status, statusText: '' } as Response) };
     };
     return { ok: true, response, get };
   }

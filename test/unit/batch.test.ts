@@ -180,8 +180,10 @@ describe('$batch: refused before sending', () => {
     batch.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
     const error = await rejection(batch.send());
-    expect(error.code).toBe('invalid-argument');
-    expect(error.message).toContain(`different versions (${DEFAULT.vendors}, ${DEFAULT.shipmentmethods})`);
+    expect(error).toMatchObject({ code: 'invalid-argument', parameter: 'apiVersions' });
+    expect(error.message).toBe(
+      `$batch: request 2 (POST ${SHIPMENTS}) is sent at ${DEFAULT.shipmentmethods}, the batch at ${DEFAULT.vendors}; pin the version or send one batch per version; nothing sent.`,
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -192,7 +194,7 @@ describe('$batch: refused before sending', () => {
       const batch = bc.batch();
       batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
       const error = await rejection(batch.send());
-      expect(error.message).toContain(`apiVersions: { businesscentral: '${DEFAULT.shipmentmethods}' }`);
+      expect(error.message).toContain(`request 1 (POST ${SHIPMENTS}) is sent at ${DEFAULT.shipmentmethods}, the batch at ${DEFAULT.vendors}`);
       expect(calls).toHaveLength(0);
     },
   );
