@@ -52,15 +52,8 @@ export type DataOf<O> = O extends Record<string | number, any> ? Extract<Result<
 
 /** One page of the list at `Path`, as `GET(path)` gives it. */
 export type PageOf<P, Path extends keyof P> = DataOf<OperationOf<P, Path, 'get'>>;
-/**
- * One item of the list at `Path`. Where its schema declares `@odata.etag`, the item's tag is
- * a `string`: every entity of such a set carries it (docs/mock.md), so a list item's own tag
- * is what `patchWithETag` takes.
- */
-export type ItemOf<P, Path extends keyof P> = Tagged<
-  NonNullable<PageOf<P, Path> extends { value?: infer V } ? V : never> extends readonly (infer E)[] ? E : never
->;
-type Tagged<E> = '@odata.etag' extends keyof E ? E & { '@odata.etag': string } : E;
+/** One item of the list at `Path`. */
+export type ItemOf<P, Path extends keyof P> = NonNullable<PageOf<P, Path> extends { value?: infer V } ? V : never> extends readonly (infer E)[] ? E : never;
 
 type ParamsOf<O> = O extends { parameters: infer Params } ? Params : {};
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];

@@ -33,12 +33,25 @@ type Op<P, Path extends keyof P, M extends HttpMethod> = Extract<Item<P, Path, M
 type Defined<T> = [Exclude<T, undefined>] extends [never] ? undefined : Exclude<T, undefined>;
 
 /**
+ * An OData entity whose schema declares `@odata.etag` always carries it (docs/mock.md, as
+ * the service's entities do), so its tag is a `string`, also on the entities of a list's
+ * `value`: a list item's own tag is what `patchWithETag` takes.
+ */
+type Tagged<T> = '@odata.etag' extends keyof T
+  ? T & { '@odata.etag': string }
+  : T extends { value?: readonly (infer E)[] | null }
+    ? '@odata.etag' extends keyof E
+      ? Omit<T, 'value'> & { value?: Array<E & { '@odata.etag': string }> }
+      : T
+    : T;
+
+/**
  * openapi-fetch's result, rebuilt from its own `data` and `error` types with `ok` as
  * the discriminant. (A conditional type over openapi-fetch's union would be resolved
  * too early inside the generic method signatures, so the members are spelled out.)
  */
 export type Result<Operation extends Record<string | number, any>, Init = {}> =
-  | { ok: true; data: Defined<FetchResponse<Operation, Init, Media>['data']>; error?: never; response: Response }
+  | { ok: true; data: Tagged<Defined<FetchResponse<Operation, Init, Media>['data']>>; error?: never; response: Response }
   | { ok: false; data?: never; error: Defined<FetchResponse<Operation, Init, Media>['error']>; response: Response };
 
 export type Method<P, M extends HttpMethod> = <Path extends PathsWithMethod<P, M>, Init extends MaybeOptionalInit<Item<P, Path, M>, M>>(

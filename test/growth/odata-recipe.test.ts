@@ -130,7 +130,7 @@ describe('the recipe with OData control information, $count, return=minimal, dee
       const result = await batch.send();
       if (result.ok) {
         const created = result.get(a);
-        if (created.ok) { const number: string | undefined = created.data.number; const tag: string | undefined = created.data['@odata.etag']; void number; void tag; }
+        if (created.ok) { const number: string | undefined = created.data.number; const tag: string = created.data['@odata.etag']; void number; void tag; }
         const updated = result.get(b);
         if (!updated.ok) { const status: number = updated.status; void status; }
       }

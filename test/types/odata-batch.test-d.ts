@@ -6,7 +6,7 @@
 // test/growth/odata-recipe.test.ts.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { $Read } from '../../generated/types/businesscentral-v2.0.js';
-import { createBusinessCentralClient, type Batch, type BatchAnswer, type BatchOf, type BatchRequest } from '../../src/index.js';
+import { createBusinessCentralClient, type Batch, type BatchAnswer, type BatchOf, type BatchRequest, type TypedClient } from '../../src/index.js';
 import type { ETagPatchInit, ETagPatchPaths, ItemOf, OperationOf } from '../../src/conventions.js';
 
 interface Order {
@@ -63,6 +63,12 @@ describe("the list-then-update flow from a list item's tag", () => {
     expectTypeOf<Order['@odata.etag']>().toEqualTypeOf<$Read<string> | undefined>();
     expectTypeOf<ItemOf<Paths, Orders>['@odata.etag']>().toEqualTypeOf<string>();
     expectTypeOf<ItemOf<Paths, Orders>['amount']>().toEqualTypeOf<number | undefined>();
+    // the path method's own list gives the same items (a convenience never differs from it)
+    const page = async (client: TypedClient<Paths>) => {
+      const listed = await client.GET('/companies({company_id})/salesOrders', { params: { path: { company_id: 'c' } } });
+      if (listed.ok) expectTypeOf(listed.data.value![0]!).toEqualTypeOf<ItemOf<Paths, Orders>>();
+    };
+    void page;
     const country = {} as ItemOf<Paths, '/companies({company_id})/countries'>;
     // @ts-expect-error: a set whose schema does not declare @odata.etag has no tag to read
     country['@odata.etag'];
@@ -103,7 +109,8 @@ describe('$batch', () => {
       if (created.ok) expectTypeOf(created.data.number).toEqualTypeOf<string | undefined>();
       else expectTypeOf(created.error).toEqualTypeOf<Failure>();
       const updated = result.get(b);
-      if (updated.ok) expectTypeOf(updated.data['@odata.etag']).toEqualTypeOf<string | undefined>();
+      // every entity of a set declaring @odata.etag carries it: the update's answer too
+      if (updated.ok) expectTypeOf(updated.data['@odata.etag']).toEqualTypeOf<string>();
     } else {
       expectTypeOf(result.error).toEqualTypeOf<Failure>();
       // @ts-expect-error: no answers to read when the batch itself failed
