@@ -11,7 +11,7 @@
  *   if (result.ok) result.get(a); // { ok, status, headers, data, error }, typed like POST's result
  *
  * Each request's `url` is relative to the service root (`companies(<id>)/salesOrders?$top=2`),
- * built as the path method would build it (the same path serializer and query serializer);
+ * built as the path method would build it (the same path serializer, the query as openapi-fetch writes it);
  * its `headers` are its `params.header` and `headers`. The batch POST itself is an ordinary
  * call of the client: same origin, the token from the caller per attempt, the timeout, the
  * body limit, no redirect, never retried (POST). Refused before anything is sent (a rejected
@@ -21,7 +21,6 @@
  * batch mixing versions is refused at its first request of the other version). The types
  * offer `batch()` only where a version declares `/$batch`.
  */
-import { createFinalURL, createQuerySerializer } from 'openapi-fetch';
 import type { MaybeOptionalInit } from 'openapi-fetch';
 import type { Core } from './core.js';
 import type { DataOf, OperationOf } from './conventions.js';
@@ -81,8 +80,6 @@ export interface Batch<P> {
 /** `batch()` where a version of `P` declares `/$batch`; not callable otherwise. */
 export type BatchOf<P> = '/$batch' extends keyof P ? () => Batch<P> : never;
 
-const querySerializer = createQuerySerializer();
-
 /** A new batch of `core`'s operations. */
 export function batchOf(core: Core): Batch<any> {
   const requests: Array<Record<string, unknown>> = [];
@@ -105,7 +102,11 @@ export function batchOf(core: Core): Batch<any> {
             { parameter: 'apiVersions' },
           );
         }
-        const url = createFinalURL(path, { baseUrl: '', params: { ...params, path: params.path ?? {} }, querySerializer, pathSerializer: serializePath });
+        // The query as openapi-fetch's default serializer writes the primitives and arrays of OData's query options.
+        const query = Object.entries(params.query ?? {}).flatMap(([name, value]) =>
+          value == null ? [] : (Array.isArray(value) ? value : [value]).map((v) => `${name}=${encodeURIComponent(v)}`),
+        );
+        const url = serializePath(path, params.path ?? {}) + (query.length ? `?${query.join('&')}` : '');
         requests.push({
           id,
           method,
