@@ -122,10 +122,10 @@ export function batchOf(core: Core): Batch<any> {
       return handles[handles.length - 1]!;
     };
 
-  async function send(init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<any> {
+  async function send({ headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<any> {
     if (fault) throw fault;
     if (!requests.length) throw new ClientError('invalid-argument', '$batch: no request added; nothing sent.', { parameter: 'batch' });
-    const result = await core.send('POST', '/$batch', { ...init, body: { requests } });
+    const result = await core.send('POST', '/$batch', { headers, signal, body: { requests } });
     if (!result.ok) return result;
     const { response, data } = result;
     const byId = new Map<string, any>((Array.isArray(data?.responses) ? data.responses : []).map((answer: any) => [String(answer?.id), answer]));
