@@ -6,6 +6,7 @@
  * the operation, and is typed by exactly what it sends (src/versions.ts).
  */
 import { apis } from '../generated/client-manifest.js';
+import { batchOf, type BatchOf } from './batch.js';
 import { createCore, methodsOf, type ClientOptions } from './core.js';
 import { heldOf, type HeldApi, type ManifestApi } from './operations.js';
 import { ClientError } from './errors.js';
@@ -92,6 +93,12 @@ export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions =
     path: Path,
     init?: ListInit<BusinessCentralPaths<Pins, Apis>, Path>,
   ): AsyncGenerator<ItemOf<BusinessCentralPaths<Pins, Apis>, Path>, void, undefined>;
+  /**
+   * A new OData JSON `$batch` (src/batch.ts): add requests with `GET`/`POST`/`PUT`/`PATCH`/`DELETE`
+   * as the path methods take them (plus `dependsOn` and `atomicityGroup`), then `send()` and
+   * read each answer typed with `result.get(request)`. Offered where a version declares `/$batch`.
+   */
+  batch: BatchOf<BusinessCentralPaths<Pins, Apis>>;
 }
 
 /** A client of every business-data API the package holds. */
@@ -138,5 +145,5 @@ function clientOf(options: ClientOptions, held: Readonly<Record<string, HeldApi>
   // OData lists: the version is in the path prefix, so a next link needs nothing added.
   const { listPages, listAll } = listsOf(core, '@odata.nextLink');
 
-  return Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll });
+  return Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll, batch: () => batchOf(core) });
 }

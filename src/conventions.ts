@@ -72,19 +72,20 @@ export interface ListOptions {
 /** What `listAll(path, init)` takes: the path method's `params`, plus the paging options. */
 export type ListInit<P, Path extends keyof P> = Flatten<ParamsArg<ParamsOf<OperationOf<P, Path, 'get'>>> & ListOptions>;
 
-/** The paths of `P` whose PATCH requires an `If-Match` header. */
+type HeaderOf<O> = O extends { parameters: { header?: infer H } } ? NonNullable<H> : never;
+/** The paths of `P` whose PATCH declares an `If-Match` header (required or not). */
 export type ETagPatchPaths<P> = {
-  // A path without a PATCH gives `never`, which would match any shape: ruled out first.
-  [K in keyof P]: [OperationOf<P, K, 'patch'>] extends [never]
-    ? never
-    : OperationOf<P, K, 'patch'> extends { parameters: { header: { 'If-Match': unknown } } }
-      ? K
-      : never;
+  // A path without a PATCH, or a PATCH without headers, gives `never`, whose keys are every key: ruled out first.
+  [K in keyof P]: [HeaderOf<OperationOf<P, K, 'patch'>>] extends [never] ? never : 'If-Match' extends keyof HeaderOf<OperationOf<P, K, 'patch'>> ? K : never;
 }[keyof P] &
   string;
 
-type WithoutIfMatch<Params> = Params extends { header: infer H }
-  ? Flatten<Omit<Params, 'header'> & ([RequiredKeys<Omit<H, 'If-Match'>>] extends [never] ? { header?: Omit<H, 'If-Match'> } : { header: Omit<H, 'If-Match'> })>
+type WithoutIfMatch<Params> = Params extends { header?: infer Header }
+  ? NonNullable<Header> extends infer H
+    ? Flatten<
+        Omit<Params, 'header'> & ([RequiredKeys<Omit<H, 'If-Match'>>] extends [never] ? { header?: Omit<H, 'If-Match'> } : { header: Omit<H, 'If-Match'> })
+      >
+    : never
   : Params;
 type BodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? Writable<B> : never;
 

@@ -64,6 +64,7 @@ export type { ClientOptions, TokenCredentialLike } from './core.js';
 export * from '../generated/client-manifest.js';
 export type { ManifestApi } from './operations.js';
 export type { PageOptions } from './paging.js';
+export type { Batch, BatchAnswer, BatchOf, BatchRequest, BatchRequestOptions, BatchResult } from './batch.js';
 export type { PollOptions } from './long-running.js';
 export type { FinalOf, LongRunningMethod, LongRunningPaths, PollInit } from './conventions.js';
 export type { HttpMethod, Result, TypedClient } from './types.js';

@@ -17,20 +17,33 @@ import type { FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type Media = `${string}/${string}`;
 
-type PathsWithMethod<P, M extends HttpMethod> = {
+export type PathsWithMethod<P, M extends HttpMethod> = {
   [K in keyof P]: P[K] extends { [X in M]: unknown } ? K : never;
 }[keyof P];
 
 type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 // As in openapi-fetch: the init argument is optional only when nothing in it is required.
-type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+export type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 // `& Record<M, unknown>` only convinces the checker that M is a key; it changes no type.
-type Item<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
+export type Item<P, Path extends keyof P, M extends HttpMethod> = P[Path] & Record<M, unknown>;
 type Op<P, Path extends keyof P, M extends HttpMethod> = Extract<Item<P, Path, M>[M], Record<string | number, any>>;
 
 type Defined<T> = [Exclude<T, undefined>] extends [never] ? undefined : Exclude<T, undefined>;
+
+/**
+ * An OData entity whose schema declares `@odata.etag` always carries it (docs/mock.md, as
+ * the service's entities do), so its tag is a `string`, also on the entities of a list's
+ * `value`: a list item's own tag is what `patchWithETag` takes.
+ */
+type Tagged<T> = '@odata.etag' extends keyof T
+  ? T & { '@odata.etag': string }
+  : T extends { value?: readonly (infer E)[] | null }
+    ? '@odata.etag' extends keyof E
+      ? Omit<T, 'value'> & { value?: Array<E & { '@odata.etag': string }> }
+      : T
+    : T;
 
 /**
  * openapi-fetch's result, rebuilt from its own `data` and `error` types with `ok` as
@@ -38,7 +51,7 @@ type Defined<T> = [Exclude<T, undefined>] extends [never] ? undefined : Exclude<
  * too early inside the generic method signatures, so the members are spelled out.)
  */
 export type Result<Operation extends Record<string | number, any>, Init = {}> =
-  | { ok: true; data: Defined<FetchResponse<Operation, Init, Media>['data']>; error?: never; response: Response }
+  | { ok: true; data: Tagged<Defined<FetchResponse<Operation, Init, Media>['data']>>; error?: never; response: Response }
   | { ok: false; data?: never; error: Defined<FetchResponse<Operation, Init, Media>['error']>; response: Response };
 
 export type Method<P, M extends HttpMethod> = <Path extends PathsWithMethod<P, M>, Init extends MaybeOptionalInit<Item<P, Path, M>, M>>(

@@ -6,8 +6,10 @@
 // list-then-update flow from a list item's tag, deep insert, $count, return=minimal and a
 // batch whose second request changes what its first created.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInProcess } from '../helpers/in-process.js';
+import { tsc7 } from '../helpers/tsc7.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
 import { addOrderSet } from './odata-recipe.mjs';
@@ -98,6 +100,126 @@ describe('the recipe with OData control information, $count, return=minimal, dee
       expect(batch.body.responses.map((r: any) => r.status)).toEqual([201, 200, 200]);
       expect(batch.body.responses[1].body).toMatchObject({ id: batch.body.responses[0].body.id, amount: 10 });
       expect(batch.body.responses[2].body).toBe(2);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it("the house client: list then update each item from its own tag, and a batch, typed by the copy's documents", async () => {
+    const list = `/companies({company_id})/${grown.set}`;
+    const key = `${list}({${grown.keyParam}})`;
+    // Types: the tag is read-only in the generated types, a string on listAll's items, and
+    // what patchWithETag and a batch request take; each batch answer is typed by its operation.
+    // The conveniences still give the path methods' own types with the new set (conveniences.test-d.ts).
+    const check = `
+      import { createBusinessCentralClient } from './src/index.js';
+      import type { $Read, paths } from './generated/types/businesscentral-v2.0.js';
+      type Item = NonNullable<paths['${list}']['get']['responses'][200]['content']['application/json']['value']>[number];
+      const marked: [Item['@odata.etag'], $Read<string> | undefined] = [undefined as $Read<string> | undefined, undefined as Item['@odata.etag']];
+      const bc = createBusinessCentralClient({ baseUrl: 'https://b.example', token: 't' });
+      const params = { path: { company_id: 'c' } };
+      const keyOf = (id: string) => ({ path: { company_id: 'c', ${grown.keyParam}: id } });
+      for await (const item of bc.listAll('${list}', { params })) {
+        const tag: string = item['@odata.etag'];
+        await bc.patchWithETag('${key}', { params: keyOf(item.id!), eTag: tag, body: { amount: 1 } });
+        // @ts-expect-error the tag is read-only: never sent in a body
+        await bc.patchWithETag('${key}', { params: keyOf(item.id!), eTag: tag, body: { '@odata.etag': tag } });
+      }
+      const batch = bc.batch();
+      const a = batch.POST('${list}', { params, body: { number: 'SO-9' } }, { atomicityGroup: 'g' });
+      const b = batch.PATCH('${key}', { params: { ...keyOf('x'), header: { 'If-Match': 'W/"1"' } }, body: { amount: 2 } }, { dependsOn: [a], atomicityGroup: 'g' });
+      const result = await batch.send();
+      if (result.ok) {
+        const created = result.get(a);
+        if (created.ok) { const number: string | undefined = created.data.number; const tag: string = created.data['@odata.etag']; void number; void tag; }
+        const updated = result.get(b);
+        if (!updated.ok) { const status: number = updated.status; void status; }
+      }
+      void marked;
+    `;
+    await writeFile(join(dir, 'odata-client-check.ts'), check);
+    await writeFile(
+      join(dir, 'tsconfig.odata-client.json'),
+      JSON.stringify({
+        extends: './tsconfig.json',
+        compilerOptions: { noEmit: true },
+        include: ['src', 'generated/**/*.ts', 'odata-client-check.ts', 'test/types/conveniences.test-d.ts'],
+        exclude: [],
+      }),
+    );
+    expect(await tsc7(dir, 'tsconfig.odata-client.json')).toBe('');
+
+    // The same flows at run time, through the copy's compiled package and its mock.
+    const { startMock } = await import(join(dir, 'mock/index.mjs'));
+    const { createBusinessCentralClient } = await import(join(dir, 'dist/src/index.js'));
+    const mock = await startMock({ port: 0 });
+    try {
+      const bc = createBusinessCentralClient({ baseUrl: mock.url, token: 'recipe-token', retry: false });
+      const params = { path: { company_id: COMPANY } };
+      const keyOf = (id: string) => ({ path: { company_id: COMPANY, [grown.keyParam]: id } });
+      for (const number of ['SO-C1', 'SO-C2']) expect((await bc.POST(list, { params, body: { number, amount: 1 } })).response.status).toBe(201);
+      const listAll = async () => {
+        const items: any[] = [];
+        for await (const item of bc.listAll(list, { params })) items.push(item);
+        return items;
+      };
+      const items = await listAll();
+      expect(items.length).toBeGreaterThanOrEqual(2);
+      for (const item of items) {
+        expect(item['@odata.etag']).toEqual(expect.any(String));
+        const updated = await bc.patchWithETag(key, { params: keyOf(item.id), eTag: item['@odata.etag'], body: { amount: 42 } });
+        expect([updated.ok, updated.response.status, updated.data.amount]).toEqual([true, 200, 42]);
+        expect(updated.data['@odata.etag']).not.toBe(item['@odata.etag']);
+      }
+      const stale = await bc.patchWithETag(key, { params: keyOf(items[0].id), eTag: items[0]['@odata.etag'], body: { amount: 43 } });
+      expect([stale.ok, stale.response.status]).toEqual([false, 412]);
+
+      // A batch: a create and an update in one atomicity group, then a list that depends on the group.
+      const [first] = await listAll();
+      const batch = bc.batch();
+      const create = batch.POST(list, { params, body: { number: 'SO-B1', amount: 3 } }, { atomicityGroup: 'g1' });
+      const update = batch.PATCH(
+        key,
+        { params: { ...keyOf(first.id), header: { 'If-Match': first['@odata.etag'] } }, body: { amount: 7 } },
+        { atomicityGroup: 'g1' },
+      );
+      const listed = batch.GET(list, { params: { ...params, query: { $filter: "number eq 'SO-B1'" } } }, { dependsOn: ['g1'] });
+      const result = await batch.send();
+      expect([result.ok, result.response.status]).toEqual([true, 200]);
+      const created = result.get(create);
+      expect(created).toMatchObject({ ok: true, status: 201, data: { number: 'SO-B1', amount: 3, '@odata.etag': expect.any(String) } });
+      expect(result.get(update)).toMatchObject({ ok: true, status: 200, data: { id: first.id, amount: 7 } });
+      expect(result.get(listed).data.value.map((order: any) => order.id)).toEqual([created.data.id]);
+
+      // A group whose second request fails (a stale tag): the first is rolled back, the dependant not run.
+      const before = (await listAll()).length;
+      const failing = bc.batch();
+      const rolledBack = failing.POST(list, { params, body: { number: 'SO-R1' } }, { atomicityGroup: 'g2' });
+      const refused = failing.PATCH(
+        key,
+        { params: { ...keyOf(first.id), header: { 'If-Match': first['@odata.etag'] } }, body: { amount: 8 } },
+        { atomicityGroup: 'g2' },
+      );
+      const notRun = failing.GET(list, { params }, { dependsOn: ['g2'] });
+      const failed = await failing.send();
+      expect(failed.ok).toBe(true);
+      expect(failed.get(refused)).toMatchObject({ ok: false, status: 412 });
+      expect(failed.get(rolledBack)).toMatchObject({ ok: false, status: 424, error: { error: { message: expect.stringContaining('Rolled back') } } });
+      expect(failed.get(notRun)).toMatchObject({ ok: false, status: 424 });
+      const after = await listAll();
+      expect(after).toHaveLength(before);
+      expect(after.find((order) => order.number === 'SO-R1')).toBeUndefined();
+
+      // Refused before sending: requests of two versions in one batch.
+      const mixed = bc.batch();
+      mixed.GET(list, { params });
+      mixed.POST('/companies({company_id})/shipmentMethods', { params, body: { code: 'EXW' } });
+      const sentBefore = mock.requests.length;
+      await expect(mixed.send()).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: expect.stringMatching(/request 2 .* is sent at v\d+\.\d+, the batch at v2\.0/),
+      });
+      expect(mock.requests.length).toBe(sentBefore);
     } finally {
       await mock.close();
     }

@@ -1,0 +1,149 @@
+/**
+ * OData 4.01 JSON `$batch` for the business-data client: requests are built from the path
+ * methods' own arguments (path template, `params`, `body`), sent as one POST to the
+ * `$batch` of the version they are all sent at, and each answer is read back typed as
+ * that operation's result.
+ *
+ *   const batch = bc.batch();
+ *   const a = batch.POST('/companies({company_id})/salesOrders', { params, body });
+ *   const b = batch.PATCH(keyPath, { params, body }, { dependsOn: [a], atomicityGroup: 'g1' });
+ *   const result = await batch.send();
+ *   if (result.ok) result.get(a); // { ok, status, headers, data, error }, typed like POST's result
+ *
+ * Each request's `url` is relative to the service root (`companies(<id>)/salesOrders?$top=2`),
+ * built as the path method would build it (the same path serializer, the query as openapi-fetch writes it);
+ * its `headers` are its `params.header` and `headers`. The batch POST itself is an ordinary
+ * call of the client: same origin, the token from the caller per attempt, the timeout, the
+ * body limit, no redirect, never retried (POST). Refused before anything is sent (a rejected
+ * `send()`, nothing added is sent), with a ClientError naming why: an empty batch, a request
+ * that cannot be built (a path parameter, the body), and a request the client sends at
+ * another version than its `$batch` (one batch goes to one version's service root, so a
+ * batch mixing versions is refused at its first request of the other version). The types
+ * offer `batch()` only where a version declares `/$batch`.
+ */
+import type { MaybeOptionalInit } from 'openapi-fetch';
+import type { Core } from './core.js';
+import type { DataOf, OperationOf } from './conventions.js';
+import { ClientError } from './errors.js';
+import { serializePath } from './path-serializer.js';
+import { errorBody } from './results.js';
+import type { HttpMethod, InitParam, Item, PathsWithMethod, Result } from './types.js';
+
+declare const ANSWER: unique symbol;
+
+/** A request added to a batch: what `dependsOn` names and `get` reads. `A` is its answer's type. */
+export interface BatchRequest<A = unknown> {
+  readonly id: string;
+  /** Types only: the answer `get` gives for this request. */
+  readonly [ANSWER]?: A;
+}
+
+/** One request's answer inside a batch: like a path method's result, with `status` and `headers` in place of a Response. */
+export type BatchAnswer<O> =
+  O extends Record<string | number, any>
+    ?
+        | { ok: true; status: number; headers: Record<string, string>; data: DataOf<O>; error?: never }
+        | { ok: false; status: number; headers: Record<string, string>; data?: never; error: Extract<Result<O>, { ok: false }>['error'] }
+    : never;
+
+export interface BatchRequestOptions {
+  /** Earlier requests (or atomicity group names) this one runs after; it answers 424 when one failed. */
+  dependsOn?: ReadonlyArray<BatchRequest<any> | string>;
+  /** All or nothing: the requests of one group (adjacent) are undone together when one fails. */
+  atomicityGroup?: string;
+}
+
+type Add<P, M extends HttpMethod> = <Path extends PathsWithMethod<P, M>, Init extends MaybeOptionalInit<Item<P, Path, M>, M>>(
+  path: Path,
+  ...init: [...InitParam<Init>, BatchRequestOptions?]
+) => BatchRequest<BatchAnswer<OperationOf<P, Path, M>>>;
+
+/** What `send()` resolves with: the batch POST's own result, and on success each request's answer. */
+export type BatchResult<P> =
+  | { ok: true; response: Response; get<A>(request: BatchRequest<A>): A; error?: never }
+  | {
+      ok: false;
+      response: Response;
+      error: '/$batch' extends keyof P ? Extract<BatchAnswer<OperationOf<P, '/$batch', 'post'>>, { ok: false }>['error'] : unknown;
+    };
+
+export interface Batch<P> {
+  GET: Add<P, 'get'>;
+  POST: Add<P, 'post'>;
+  PUT: Add<P, 'put'>;
+  PATCH: Add<P, 'patch'>;
+  DELETE: Add<P, 'delete'>;
+  /** Sends the requests added so far as one `$batch`. Rejects (nothing sent) with a ClientError when the batch cannot be sent. */
+  send(init?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<BatchResult<P>>;
+}
+
+/** `batch()` where a version of `P` declares `/$batch`; not callable otherwise. */
+export type BatchOf<P> = '/$batch' extends keyof P ? () => Batch<P> : never;
+
+/** A new batch of `core`'s operations. */
+export function batchOf(core: Core): Batch<any> {
+  const requests: Array<Record<string, unknown>> = [];
+  const handles: BatchRequest[] = [];
+  const root = core.operation('POST', '/$batch');
+  let fault: unknown = root ? undefined : new ClientError('unknown-operation', '$batch: not an operation this client sends; nothing sent.');
+
+  const add =
+    (method: string) =>
+    (path: string, init: Record<string, any> = {}, { dependsOn, atomicityGroup }: BatchRequestOptions = {}): BatchRequest => {
+      const id = String(handles.push({ id: String(handles.length + 1) }));
+      try {
+        const { params = {}, body, headers } = init;
+        const version = core.operation(method, path)?.version;
+        if (version !== root?.version) {
+          // One batch goes to one version's service root.
+          throw new ClientError(
+            'invalid-argument',
+            `$batch: request ${id} (${method} ${path}) is sent at ${version}, the batch at ${root?.version}; pin the version or send one batch per version; nothing sent.`,
+            { parameter: 'apiVersions' },
+          );
+        }
+        // The query as openapi-fetch's default serializer writes the primitives and arrays of OData's query options.
+        const query = Object.entries(params.query ?? {}).flatMap(([name, value]) =>
+          value == null ? [] : (Array.isArray(value) ? value : [value]).map((v) => `${name}=${encodeURIComponent(v)}`),
+        );
+        const url = serializePath(path, params.path ?? {}) + (query.length ? `?${query.join('&')}` : '');
+        requests.push({
+          id,
+          method,
+          url: url.slice(1),
+          headers: { ...params.header, ...headers },
+          body,
+          dependsOn: dependsOn?.map((d) => (typeof d === 'string' ? d : d.id)),
+          atomicityGroup,
+        });
+      } catch (cause) {
+        fault ??= cause;
+      }
+      return handles[handles.length - 1]!;
+    };
+
+  async function send({ headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<any> {
+    if (fault) throw fault;
+    if (!requests.length) throw new ClientError('invalid-argument', '$batch: no request added; nothing sent.', { parameter: 'batch' });
+    const result = await core.send('POST', '/$batch', { headers, signal, body: { requests } });
+    if (!result.ok) return result;
+    const { response, data } = result;
+    const byId = new Map<string, any>((Array.isArray(data?.responses) ? data.responses : []).map((answer: any) => [String(answer?.id), answer]));
+    const answers = new Map(handles.map((handle) => [handle, byId.get(handle.id)]));
+    for (const [{ id }, answer] of answers) {
+      if (!answer)
+        throw new ClientError('invalid-body', `${root!.what} answered ${response.status} without an answer to request ${id}.`, { status: response.status });
+    }
+    const get = (request: BatchRequest) => {
+      const answer = answers.get(request);
+      if (!answer) throw new ClientError('invalid-argument', '$batch: get() takes a request of this batch.', { parameter: 'request' });
+      const { status, headers = {}, body } = answer;
+      return status >= 200 && status < 300
+        ? { ok: true, status, headers, data: body }
+        : { ok: false, status, headers, error: errorBody(body ?? undefined, { status, statusText: '' } as Response) };
+    };
+    return { ok: true, response, get };
+  }
+
+  return { GET: add('GET'), POST: add('POST'), PUT: add('PUT'), PATCH: add('PATCH'), DELETE: add('DELETE'), send } as Batch<any>;
+}
