@@ -4,7 +4,7 @@
  * `$batch` of the version they are all sent at, and each answer is read back typed as
  * that operation's result.
  *
- *   const batch = bc.batch();
+ *   const batch = createBatch(bc);   // imported on its own: an app that never batches ships none of this
  *   const a = batch.POST('/companies({company_id})/salesOrders', { params, body });
  *   const b = batch.PATCH(keyPath, { params, body }, { dependsOn: [a], atomicityGroup: 'g1' });
  *   const result = await batch.send();
@@ -19,10 +19,10 @@
  * that cannot be built (a path parameter, the body), and a request the client sends at
  * another version than its `$batch` (one batch goes to one version's service root, so a
  * batch mixing versions is refused at its first request of the other version). The types
- * offer `batch()` only where a version declares `/$batch`.
+ * take only a client one of whose versions declares `/$batch`.
  */
 import type { MaybeOptionalInit } from 'openapi-fetch';
-import type { Core } from './core.js';
+import { CORE, type Core } from './core.js';
 import type { DataOf, OperationOf } from './conventions.js';
 import { ClientError } from './errors.js';
 import { serializePath } from './path-serializer.js';
@@ -77,8 +77,21 @@ export interface Batch<P> {
   send(init?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<BatchResult<P>>;
 }
 
-/** `batch()` where a version of `P` declares `/$batch`; not callable otherwise. */
-export type BatchOf<P> = '/$batch' extends keyof P ? () => Batch<P> : never;
+declare const PATHS: unique symbol;
+/** The paths a business-data client is typed by (a type-only member: nothing at run time). */
+export interface WithPaths<P> {
+  readonly [PATHS]?: P;
+}
+
+/**
+ * A new batch of `client`'s operations, where one of its versions declares `/$batch`. A
+ * function of its own, not a method, so that an app that never batches bundles none of it.
+ */
+export function createBatch<P>(client: WithPaths<P> & ('/$batch' extends keyof P ? unknown : never)): Batch<P> {
+  const core = (client as { [CORE]?: Core })[CORE];
+  if (!core) throw new ClientError('invalid-argument', 'createBatch: not a business-data client of this package; nothing sent.', { parameter: 'client' });
+  return batchOf(core);
+}
 
 /** A new batch of `core`'s operations. */
 export function batchOf(core: Core): Batch<any> {

@@ -6,8 +6,8 @@
  * the operation, and is typed by exactly what it sends (src/versions.ts).
  */
 import { apis } from '../generated/client-manifest.js';
-import { batchOf, type BatchOf } from './batch.js';
-import { createCore, methodsOf, type ClientOptions } from './core.js';
+import type { WithPaths } from './batch.js';
+import { CORE, createCore, methodsOf, type ClientOptions } from './core.js';
 import { heldOf, type HeldApi, type ManifestApi } from './operations.js';
 import { ClientError } from './errors.js';
 import { listsOf } from './paging.js';
@@ -63,7 +63,8 @@ export type UpdateVendorResult<Pins extends BusinessCentralApiVersions = {}> = P
 >;
 
 export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions = {}, Apis extends BusinessCentralApiName = BusinessCentralApiName>
-  extends TypedClient<BusinessCentralPaths<Pins, Apis>> {
+  extends TypedClient<BusinessCentralPaths<Pins, Apis>>,
+    WithPaths<BusinessCentralPaths<Pins, Apis>> {
   /**
    * PATCH any entity whose PATCH requires `If-Match`, with the eTag given explicitly
    * (`*`, empty or multi-line tags are refused: a wildcard would silently overwrite
@@ -93,12 +94,6 @@ export interface BusinessCentralClient<Pins extends BusinessCentralApiVersions =
     path: Path,
     init?: ListInit<BusinessCentralPaths<Pins, Apis>, Path>,
   ): AsyncGenerator<ItemOf<BusinessCentralPaths<Pins, Apis>, Path>, void, undefined>;
-  /**
-   * A new OData JSON `$batch` (src/batch.ts): add requests with `GET`/`POST`/`PUT`/`PATCH`/`DELETE`
-   * as the path methods take them (plus `dependsOn` and `atomicityGroup`), then `send()` and
-   * read each answer typed with `result.get(request)`. Offered where a version declares `/$batch`.
-   */
-  batch: BatchOf<BusinessCentralPaths<Pins, Apis>>;
 }
 
 /** A client of every business-data API the package holds. */
@@ -145,5 +140,6 @@ function clientOf(options: ClientOptions, held: Readonly<Record<string, HeldApi>
   // OData lists: the version is in the path prefix, so a next link needs nothing added.
   const { listPages, listAll } = listsOf(core, '@odata.nextLink');
 
-  return Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll, batch: () => batchOf(core) });
+  // Its core, under a symbol: what createBatch(client) (src/batch.ts) builds on.
+  return Object.defineProperty(Object.assign(methods, { patchWithETag, updateVendor, listPages, listAll }), CORE, { value: core });
 }

@@ -37,6 +37,8 @@ export { VERSION_SHAPES } from './operations.js';
 
 /** On each Response: the URL its request went to (the paging helper remembers it). */
 export const SENT_URL = Symbol('sentUrl');
+/** Where a client keeps its core, for the conveniences an app imports on its own (`createBatch`): never enumerated, never printed. */
+export const CORE = Symbol('core');
 
 export type Send = (method: string, path: string, init?: Record<string, any>) => Promise<any>;
 

@@ -112,7 +112,7 @@ describe('the recipe with OData control information, $count, return=minimal, dee
     // what patchWithETag and a batch request take; each batch answer is typed by its operation.
     // The conveniences still give the path methods' own types with the new set (conveniences.test-d.ts).
     const check = `
-      import { createBusinessCentralClient } from './src/index.js';
+      import { createBatch, createBusinessCentralClient } from './src/index.js';
       import type { $Read, paths } from './generated/types/businesscentral-v2.0.js';
       type Item = NonNullable<paths['${list}']['get']['responses'][200]['content']['application/json']['value']>[number];
       const marked: [Item['@odata.etag'], $Read<string> | undefined] = [undefined as $Read<string> | undefined, undefined as Item['@odata.etag']];
@@ -125,7 +125,7 @@ describe('the recipe with OData control information, $count, return=minimal, dee
         // @ts-expect-error the tag is read-only: never sent in a body
         await bc.patchWithETag('${key}', { params: keyOf(item.id!), eTag: tag, body: { '@odata.etag': tag } });
       }
-      const batch = bc.batch();
+      const batch = createBatch(bc);
       const a = batch.POST('${list}', { params, body: { number: 'SO-9' } }, { atomicityGroup: 'g' });
       const b = batch.PATCH('${key}', { params: { ...keyOf('x'), header: { 'If-Match': 'W/"1"' } }, body: { amount: 2 } }, { dependsOn: [a], atomicityGroup: 'g' });
       const result = await batch.send();
@@ -151,7 +151,7 @@ describe('the recipe with OData control information, $count, return=minimal, dee
 
     // The same flows at run time, through the copy's compiled package and its mock.
     const { startMock } = await import(join(dir, 'mock/index.mjs'));
-    const { createBusinessCentralClient } = await import(join(dir, 'dist/src/index.js'));
+    const { createBatch, createBusinessCentralClient } = await import(join(dir, 'dist/src/index.js'));
     const mock = await startMock({ port: 0 });
     try {
       const bc = createBusinessCentralClient({ baseUrl: mock.url, token: 'recipe-token', retry: false });
@@ -176,7 +176,7 @@ describe('the recipe with OData control information, $count, return=minimal, dee
 
       // A batch: a create and an update in one atomicity group, then a list that depends on the group.
       const [first] = await listAll();
-      const batch = bc.batch();
+      const batch = createBatch(bc);
       const create = batch.POST(list, { params, body: { number: 'SO-B1', amount: 3 } }, { atomicityGroup: 'g1' });
       const update = batch.PATCH(
         key,
@@ -193,7 +193,7 @@ describe('the recipe with OData control information, $count, return=minimal, dee
 
       // A group whose second request fails (a stale tag): the first is rolled back, the dependant not run.
       const before = (await listAll()).length;
-      const failing = bc.batch();
+      const failing = createBatch(bc);
       const rolledBack = failing.POST(list, { params, body: { number: 'SO-R1' } }, { atomicityGroup: 'g2' });
       const refused = failing.PATCH(
         key,
@@ -211,7 +211,7 @@ describe('the recipe with OData control information, $count, return=minimal, dee
       expect(after.find((order) => order.number === 'SO-R1')).toBeUndefined();
 
       // Refused before sending: requests of two versions in one batch.
-      const mixed = bc.batch();
+      const mixed = createBatch(bc);
       mixed.GET(list, { params });
       mixed.POST('/companies({company_id})/shipmentMethods', { params, body: { code: 'EXW' } });
       const sentBefore = mock.requests.length;

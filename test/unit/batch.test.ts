@@ -2,7 +2,7 @@
 // builds from path-method arguments, where it posts it, how each answer is mapped back,
 // and what it refuses before sending.
 import { describe, expect, it } from 'vitest';
-import { ClientError, createBusinessCentralClient } from '../../src/index.js';
+import { ClientError, createBatch, createBusinessCentralClient } from '../../src/index.js';
 import { DEFAULT } from './defaults.js';
 import { fakeFetch, GUID, json, SHIPMENTS, VENDOR } from './fake-fetch.js';
 
@@ -28,6 +28,9 @@ function client(answer: Parameters<typeof fakeFetch>[0], options: Record<string,
   return { bc, calls: fake.calls };
 }
 
+/** Today's documents declare no /$batch, so the types offer createBatch none of their clients: the batch is used untyped here (test/types/odata-batch.test-d.ts types it). */
+const newBatch = (c: unknown) => (createBatch as (c: unknown) => ReturnType<Untyped['batch']>)(c);
+
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
     () => {
@@ -47,7 +50,7 @@ describe('$batch: the request', () => {
         ],
       }),
     );
-    const batch = bc.batch();
+    const batch = newBatch(bc);
     const a = batch.POST(VENDORS, { params: { path: { company_id: COMPANY } }, body: { displayName: 'A' } }, { atomicityGroup: 'g1' });
     const b = batch.PATCH(
       VENDOR,
@@ -92,7 +95,7 @@ describe('$batch: the request', () => {
 
   it('encodes keys with the path serializer, as the path methods do (a hostile key cannot leave its parentheses)', async () => {
     const { bc, calls } = client(() => json({ responses: [{ id: '1', status: 200, body: {} }] }));
-    const batch = bc.batch();
+    const batch = newBatch(bc);
     batch.GET(VENDORS, { params: { path: { company_id: "x')/evil(" } } });
     await batch.send();
     expect(JSON.parse(calls[0]!.body).requests[0].url).toBe('companies(x%27%29%2Fevil%28)/vendors');
@@ -110,7 +113,7 @@ describe('$batch: the answers', () => {
         ],
       }),
     );
-    const batch = bc.batch();
+    const batch = newBatch(bc);
     const a = batch.POST(VENDORS, { params: { path: { company_id: COMPANY } }, body: {} });
     const b = batch.PATCH(VENDOR, { params: { path: { company_id: COMPANY, vendor_id: GUID } }, body: {} });
     const c = batch.DELETE(VENDOR, { params: { path: { company_id: COMPANY, vendor_id: GUID } } });
@@ -122,14 +125,14 @@ describe('$batch: the answers', () => {
 
   it('gives the batch POST its own result when it fails (no get), and rejects an answer that misses a request', async () => {
     const failed = client(() => json({ error: { code: 'BadRequest', message: 'requests[0].dependsOn names "9"' } }, 400));
-    const batch = failed.bc.batch();
+    const batch = newBatch(failed.bc);
     batch.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     const result = await batch.send();
     expect(result).toMatchObject({ ok: false, error: { error: { code: 'BadRequest' } } });
     expect(result.get).toBeUndefined();
 
     const partial = client(() => json({ responses: [{ id: '1', status: 200, body: {} }] }));
-    const two = partial.bc.batch();
+    const two = newBatch(partial.bc);
     two.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     two.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     const error = await rejection(two.send());
@@ -140,16 +143,16 @@ describe('$batch: the answers', () => {
 
   it('reads the answer under maxBodyBytes, as every call does', async () => {
     const { bc } = client(() => json({ responses: [{ id: '1', status: 200, body: { big: 'x'.repeat(4096) } }] }), { maxBodyBytes: 1024 });
-    const batch = bc.batch();
+    const batch = newBatch(bc);
     batch.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     expect((await rejection(batch.send())).code).toBe('body-too-large');
   });
 
   it('refuses get() of a request of another batch', async () => {
     const { bc } = client(() => json({ responses: [{ id: '1', status: 200, body: {} }] }));
-    const one = bc.batch();
+    const one = newBatch(bc);
     one.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
-    const other = bc.batch().GET(VENDORS, { params: { path: { company_id: COMPANY } } });
+    const other = newBatch(bc).GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     const result = await one.send();
     expect(() => result.get(other)).toThrow(/get\(\) takes a request of this batch/);
   });
@@ -158,17 +161,17 @@ describe('$batch: the answers', () => {
 describe('$batch: refused before sending', () => {
   it('an empty batch, a request that cannot be built, a per-request fault kept until send (no unhandled rejection)', async () => {
     const { bc, calls } = client(() => json({ responses: [] }));
-    const empty = await rejection(bc.batch().send());
+    const empty = await rejection(newBatch(bc).send());
     expect([empty.code, empty.message]).toEqual(['invalid-argument', '$batch: no request added; nothing sent.']);
 
-    const missing = bc.batch();
+    const missing = newBatch(bc);
     missing.GET(VENDORS, { params: { path: {} } });
     const error = await rejection(missing.send());
     expect(error).toMatchObject({ code: 'invalid-argument', parameter: 'company_id' });
 
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    const unserialisable = bc.batch();
+    const unserialisable = newBatch(bc);
     unserialisable.POST(VENDORS, { params: { path: { company_id: COMPANY } }, body: circular });
     expect(await rejection(unserialisable.send())).toMatchObject({ code: 'invalid-argument', parameter: 'body' });
     expect(calls).toHaveLength(0);
@@ -176,7 +179,7 @@ describe('$batch: refused before sending', () => {
 
   it.skipIf((DEFAULT.vendors as string) === DEFAULT.shipmentmethods)('a batch mixing versions, naming them', async () => {
     const { bc, calls } = client(() => json({ responses: [] }));
-    const batch = bc.batch();
+    const batch = newBatch(bc);
     batch.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
     const error = await rejection(batch.send());
@@ -191,7 +194,7 @@ describe('$batch: refused before sending', () => {
     "requests at another version than the client's $batch, naming the pin to use",
     async () => {
       const { bc, calls } = client(() => json({ responses: [] }));
-      const batch = bc.batch();
+      const batch = newBatch(bc);
       batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
       const error = await rejection(batch.send());
       expect(error.message).toContain(`request 1 (POST ${SHIPMENTS}) is sent at ${DEFAULT.shipmentmethods}, the batch at ${DEFAULT.vendors}`);
@@ -201,7 +204,7 @@ describe('$batch: refused before sending', () => {
 
   it('a pinned client sends every request and the $batch at its pin', async () => {
     const { bc, calls } = client(() => json({ responses: [{ id: '1', status: 201, body: {} }] }), { apiVersions: { businesscentral: 'v1.0' } });
-    const batch = bc.batch();
+    const batch = newBatch(bc);
     batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
     await batch.send();
     expect(calls[0]!.url.pathname).toBe('/api/v1.0/$batch');
