@@ -21,13 +21,12 @@
  * batch mixing versions is refused at its first request of the other version). The types
  * take only a client one of whose versions declares `/$batch`.
  */
-import type { MaybeOptionalInit } from 'openapi-fetch';
 import { CORE, type Core } from './core.js';
 import type { DataOf, OperationOf } from './conventions.js';
 import { ClientError } from './errors.js';
 import { serializePath } from './path-serializer.js';
 import { errorBody } from './results.js';
-import type { HttpMethod, InitParam, Item, PathsWithMethod, Result } from './types.js';
+import type { HttpMethod, InitOf, InitParam, PathsWithMethod, Result } from './types.js';
 
 declare const ANSWER: unique symbol;
 
@@ -53,7 +52,7 @@ export interface BatchRequestOptions {
   atomicityGroup?: string;
 }
 
-type Add<P, M extends HttpMethod> = <Path extends PathsWithMethod<P, M>, Init extends MaybeOptionalInit<Item<P, Path, M>, M>>(
+type Add<P, M extends HttpMethod> = <Path extends PathsWithMethod<P, M>, Init extends InitOf<P, Path, M>>(
   path: Path,
   ...init: [...InitParam<Init>, BatchRequestOptions?]
 ) => BatchRequest<BatchAnswer<OperationOf<P, Path, M>>>;

@@ -14,6 +14,9 @@
  */
 import type { FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 
+/** A path method's init (params, body, headers), as openapi-fetch types it: the one place the clients take it from (test/deps/held-imports.test.ts). */
+export type InitOf<P, Path extends keyof P, M extends HttpMethod> = MaybeOptionalInit<Item<P, Path, M>, M>;
+
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type Media = `${string}/${string}`;
 
