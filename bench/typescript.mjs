@@ -29,6 +29,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { filesUnder } from '../lib/walk.mjs';
+import { CODE_ROOMS } from '../model/workspace-paths.mjs';
 import { median } from './lib/stats.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -55,14 +56,7 @@ const ENTRIES = [
   'generated',
   'test',
   'bench',
-  'lib',
-  'model',
-  'rules',
-  'mock',
-  'changes',
-  'contract',
-  'site',
-  'pipeline',
+  ...CODE_ROOMS,
   'specs',
   'redocly.yaml',
   'vitest.config.ts',

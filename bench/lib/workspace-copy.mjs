@@ -3,18 +3,12 @@
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CODE_ROOMS } from '../../model/workspace-paths.mjs';
 
 export const ROOT = join(import.meta.dirname, '../..');
 const ENTRIES = [
   'specs',
-  'lib',
-  'model',
-  'rules',
-  'mock',
-  'changes',
-  'contract',
-  'site',
-  'pipeline',
+  ...CODE_ROOMS,
   'generated',
   'redocly.yaml',
   '.spectral.yaml',

@@ -11,6 +11,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+// @ts-expect-error: plain ESM module without types
+import { CODE_ROOMS } from '../../model/workspace-paths.mjs';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
@@ -88,14 +90,7 @@ export async function makeConsumerProject(): Promise<ConsumerProject> {
     'tsconfig.cjs.json',
     'redocly.yaml',
     'src',
-    'lib',
-    'model',
-    'rules',
-    'mock',
-    'changes',
-    'contract',
-    'site',
-    'pipeline',
+    ...CODE_ROOMS,
     'generated',
   ]) {
     cpSync(join(ROOT, entry), join(stage, entry), { recursive: true, filter: (source) => !source.startsWith(join(ROOT, 'generated/docs')) });

@@ -28,6 +28,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 // @ts-expect-error: plain ESM module without types
 import { compareVersions } from '../../model/apis.mjs';
+// @ts-expect-error: plain ESM module without types
+import { CODE_ROOMS } from '../../model/workspace-paths.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/provider-api');
@@ -35,14 +37,7 @@ const CACHE = join(ROOT, '.cache/provider-api');
 const DIST_RECORD = ['dist.json'];
 const ENTRIES = [
   'specs',
-  'lib',
-  'model',
-  'rules',
-  'mock',
-  'changes',
-  'contract',
-  'site',
-  'pipeline',
+  ...CODE_ROOMS,
   'generated',
   'src',
   'redocly.yaml',
