@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readGeneratedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { tsc7 } from '../helpers/tsc7.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
@@ -210,16 +211,25 @@ describe('the recipe with OData control information, $count, return=minimal, dee
       expect(after).toHaveLength(before);
       expect(after.find((order) => order.number === 'SO-R1')).toBeUndefined();
 
-      // Refused before sending: requests of two versions in one batch.
-      const mixed = createBatch(bc);
-      mixed.GET(list, { params });
-      mixed.POST('/companies({company_id})/shipmentMethods', { params, body: { code: 'EXW' } });
-      const sentBefore = mock.requests.length;
-      await expect(mixed.send()).rejects.toMatchObject({
-        code: 'invalid-argument',
-        message: expect.stringMatching(/request 2 .* is sent at v\d+\.\d+, the batch at v2\.0/),
-      });
-      expect(mock.requests.length).toBe(sentBefore);
+      // Refused before sending: requests of two versions in one batch. The other request is an
+      // operation of the copy that v2.0 does not declare (today's createShipmentMethod, v1.0
+      // only), read from the copy's catalogue: a workspace grown further may have moved it to
+      // v2.0 too, and then has none to mix (test/unit/batch.test.ts refuses a mix either way).
+      const catalogue = await readGeneratedConst(dir, 'operations.ts', 'catalogue');
+      const elsewhere = Object.entries<string[]>(catalogue['business-central'].businesscentral.operations).find(
+        ([key, versions]) => key.startsWith('POST ') && !versions.includes('v2.0') && !/\{(?!company_id\})/.test(key),
+      );
+      if (elsewhere) {
+        const mixed = createBatch(bc);
+        mixed.GET(list, { params });
+        mixed.POST(elsewhere[0].slice('POST '.length), { params, body: { code: 'EXW' } });
+        const sentBefore = mock.requests.length;
+        await expect(mixed.send()).rejects.toMatchObject({
+          code: 'invalid-argument',
+          message: expect.stringMatching(/request 2 .* is sent at v\d+\.\d+, the batch at v2\.0/),
+        });
+        expect(mock.requests.length).toBe(sentBefore);
+      }
     } finally {
       await mock.close();
     }
