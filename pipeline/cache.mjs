@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { CODE_ROOMS } from '../model/workspace-paths.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
 import { readYamlObject } from '../lib/findings.mjs';
@@ -121,9 +121,10 @@ export function forgetWorkspaceKey(root = undefined, previous = undefined) {
   else workspaceKeys.set(root, previous);
 }
 
-/** SHA-256 of each file (by path relative to `root`); a missing file hashes as null. */
-export async function hashFiles(root, files) {
-  const entries = await Promise.all(files.map(async (file) => [relative(root, file), await readFile(file).then(sha256, () => null)]));
+/** SHA-256 of each file (absolute, or relative to `root`), by its path relative to `root`; a missing file hashes as null. */
+export async function hashFiles(files, root) {
+  const paths = files.map((file) => resolve(root, file));
+  const entries = await Promise.all(paths.map(async (path) => [relative(root, path), await readFile(path).then(sha256, () => null)]));
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -131,10 +132,7 @@ export async function hashFiles(root, files) {
 export async function unchanged(root, recorded) {
   if (!recorded || typeof recorded !== 'object') return false;
   const files = Object.keys(recorded);
-  const now = await hashFiles(
-    root,
-    files.map((file) => join(root, file)),
-  );
+  const now = await hashFiles(files, root);
   return files.every((file) => recorded[file] !== null && now[file] === recorded[file]);
 }
 

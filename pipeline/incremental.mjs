@@ -59,10 +59,7 @@ export async function planDocuments(root, apis) {
  */
 async function editOf(root, api, value) {
   if (value.config !== api.configKey || !value.operations) return undefined;
-  const now = await hashFiles(
-    root,
-    Object.keys(value.inputs).map((file) => join(root, file)),
-  );
+  const now = await hashFiles(Object.keys(value.inputs), root);
   const changed = Object.keys(value.inputs)
     .filter((file) => now[file] !== value.inputs[file])
     .map((file) => join(root, file));
@@ -107,12 +104,12 @@ export const documentsReading = (file, apis) => apis.filter((api) => inputsByNam
  */
 export async function recordDocument(root, api, files, before, document) {
   inputsByName.set(api.name, new Set(files));
-  const inputs = await hashFiles(root, files);
+  const inputs = await hashFiles(files, root);
   if (before && JSON.stringify(before) !== JSON.stringify(inputs)) return false;
   // The operationIds per path key: a later lint of part of the document checks that an
   // edited path item kept its own (lib/slice.mjs); without them it lints the whole.
   const operations = document ? operationIdsByPath(document) : undefined;
-  await writeEntry(root, docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles(root, [api.bundle, api.types]), operations });
+  await writeEntry(root, docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles([api.bundle, api.types], root), operations });
   return true;
 }
 
@@ -129,10 +126,10 @@ export async function recordManifest(root, apis) {
   await writeEntry(root, 'manifest', {
     apis: apis.map((a) => a.name).join(','),
     inputs: await hashFiles(
-      root,
       apis.map((api) => api.bundle),
+      root,
     ),
-    outputs: await hashFiles(root, manifestOutputs(root)),
+    outputs: await hashFiles(manifestOutputs(root), root),
   });
 }
 
@@ -150,18 +147,18 @@ const distFiles = (/** @type {string} */ root) => filesUnder(join(root, 'dist'),
 export async function distCurrent(root) {
   const entry = await readEntry(root, 'dist');
   if (!entry.value) return false;
-  const inputs = await hashFiles(root, compileInputs(root));
-  const outputs = await hashFiles(root, distFiles(root));
+  const inputs = await hashFiles(compileInputs(root), root);
+  const outputs = await hashFiles(distFiles(root), root);
   return JSON.stringify(inputs) === JSON.stringify(entry.value.inputs) && JSON.stringify(outputs) === JSON.stringify(entry.value.outputs);
 }
 
 /** Hashes the compile's inputs (of the workspace at `root`) before it starts; `record()` stores them with dist/ after it. */
 export async function startDistRecord(root) {
-  const inputs = await hashFiles(root, compileInputs(root));
+  const inputs = await hashFiles(compileInputs(root), root);
   return {
     async record() {
-      if (JSON.stringify(await hashFiles(root, compileInputs(root))) !== JSON.stringify(inputs)) return false;
-      await writeEntry(root, 'dist', { inputs, outputs: await hashFiles(root, distFiles(root)) });
+      if (JSON.stringify(await hashFiles(compileInputs(root), root)) !== JSON.stringify(inputs)) return false;
+      await writeEntry(root, 'dist', { inputs, outputs: await hashFiles(distFiles(root), root) });
       return true;
     },
   };

@@ -15,7 +15,7 @@
 //                            `paths` and `components` of that version's document, and the
 //                            default version of each API. The clients are typed from it.
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseBundle } from '../lib/bundle-text.mjs';
 import { compareVersions, defaultVersionOf, loadApis } from '../model/apis.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
@@ -411,7 +411,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const start = performance.now();
     const root = resolve(import.meta.dirname, '..');
     const operations = await writeManifest(root, loadApis(root));
-    const [catalogueFile, clientFile, versionsFile] = manifestFiles(root).map((file) => relative(root, file));
-    console.log(`manifest  ${operations.length} operations -> ${clientFile}, ${catalogueFile}, ${versionsFile} in ${seconds(start)}`);
+    console.log(
+      `manifest  ${operations.length} operations -> generated/client-manifest.ts, generated/operations.ts, generated/versions.ts in ${seconds(start)}`,
+    );
   });
 }

@@ -40,7 +40,7 @@ const MADE_DURING_LINT = 8;
  */
 function makeDocument(pipeline, api, hash) {
   const made = pipeline.bundled(api).then(async (result) => {
-    const before = hash ? await hashFiles(pipeline.root, result.files) : undefined;
+    const before = hash ? await hashFiles(result.files, pipeline.root) : undefined;
     return { api, ...result, before, types: await pipeline.typesText(api, result.document) };
   });
   made.catch(() => {}); // reported when it is awaited

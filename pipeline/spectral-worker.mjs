@@ -106,7 +106,7 @@ if (!isMainThread && workerData?.spectralWorker) {
   const { FirstChainCache } = await import('./spectral-ref-cache.mjs');
   const { Spectral, Document } = spectralCore;
   const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
-  const rulesets = new Map(); // id -> { loaded ruleset, the asking workspace's guardedFileRead }
+  const rulesets = new Map(); // id -> { loaded ruleset, its reader: files inside the asking workspace's specs/ only }
   let nextRuleset = 0;
 
   async function load(rulesetPath, guard, workspace) {
@@ -114,7 +114,7 @@ if (!isMainThread && workerData?.spectralWorker) {
     try {
       const id = nextRuleset++;
       const read = (/** @type {any} */ uri) => guardedFileRead(uri, workspace);
-      rulesets.set(id, { ruleset: await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }), guardedFileRead: read });
+      rulesets.set(id, { ruleset: await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }), read });
       return { ruleset: id };
     } catch (error) {
       return { failed: error.message.split('\n')[0] };
@@ -129,8 +129,8 @@ if (!isMainThread && workerData?.spectralWorker) {
     // fetch even if asked).
     // FirstChainCache: a file $ref'd any number of times resolves every time (the default
     // cache stops after about 100 uses: lib/spectral-ref-cache.mjs says why).
-    const { ruleset, guardedFileRead } = rulesets.get(id);
-    const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: guardedFileRead } } });
+    const { ruleset, read } = rulesets.get(id);
+    const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: read } } });
     const spectral = new Spectral({ resolver });
     spectral.setRuleset(ruleset);
     const results = await spectral.run(new Document(text ?? (await readFile(root, 'utf8')), spectralParsers.Yaml, root));

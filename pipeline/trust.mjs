@@ -26,8 +26,6 @@ import { finding } from '../lib/findings.mjs';
 import { walk } from '../lib/walk.mjs';
 import { isInside, outsideSpecs, realOf, realSpecs, shown } from '../model/workspace-paths.mjs';
 
-export { outsideGenerated, outsideSpecs } from '../model/workspace-paths.mjs';
-
 /** What a spec may weigh. Stated in docs/security.md; a test feeds one past each. */
 export const LIMITS = Object.freeze({
   /** One file (YAML, JSON or a text file a $ref inlines). */
