@@ -32,17 +32,13 @@ export async function planDocuments(root, apis) {
   const edits = new Map(); // api name -> what changed since its last clean lint
   await Promise.all(
     apis.map(async (api) => {
-      const entry = await readEntry(root, docEntry(api));
-      let why = entry.miss;
-      if (!why)
-        why =
-          entry.value.config === api.configKey && (await unchanged(root, entry.value.inputs)) && (await unchanged(root, entry.value.outputs))
-            ? undefined
-            : 'changed';
+      const { miss, value } = await readEntry(root, docEntry(api));
+      let why = miss;
+      if (!why) why = value.config === api.configKey && (await unchanged(root, value.inputs)) && (await unchanged(root, value.outputs)) ? undefined : 'changed';
       if (why) {
         reasons[why] = (reasons[why] ?? 0) + 1;
         stale.push(api);
-        const edit = entry.value && (await editOf(root, api, entry.value));
+        const edit = value && (await editOf(root, api, value));
         if (edit) edits.set(api.name, edit);
       } else current.push(api);
     }),

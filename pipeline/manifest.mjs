@@ -27,8 +27,6 @@ import { FAMILIES } from '../model/family.mjs';
 import { seconds } from '../lib/run.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-/** The files it writes in the workspace at `root`: the catalogue, the client manifest, the versions' types. */
-const manifestFiles = (root) => ['operations.ts', 'client-manifest.ts', 'versions.ts'].map((file) => join(root, 'generated', file));
 
 /**
  * The shape of a version per family, as the clients check an untyped pin at run time
@@ -397,11 +395,10 @@ export async function writeManifest(root, apis) {
     `export const operations = ${JSON.stringify(operations, null, 2)} as const;\n\n` +
     `export type Operation = (typeof operations)[number];\n`;
   await pruneStale(root, apis);
-  const [catalogueFile, clientFile, versionsFile] = manifestFiles(root);
   await Promise.all([
-    writeFileAtomic(catalogueFile, catalogueSource),
-    writeFileAtomic(clientFile, clientManifestSource(catalogue)),
-    writeFileAtomic(versionsFile, versionsSource(apis, catalogue, schemaNames)),
+    writeFileAtomic(join(root, 'generated/operations.ts'), catalogueSource),
+    writeFileAtomic(join(root, 'generated/client-manifest.ts'), clientManifestSource(catalogue)),
+    writeFileAtomic(join(root, 'generated/versions.ts'), versionsSource(apis, catalogue, schemaNames)),
   ]);
   return operations;
 }

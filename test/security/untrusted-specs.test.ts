@@ -1,6 +1,6 @@
 // A spec is untrusted input (docs/security.md). Each payload below is written into a
 // throw-away workspace as a document of its own, then linted and bundled IN PROCESS with
-// that workspace's own pipeline (its pipeline/, so its ROOT): lint must report the payload
+// that workspace's own pipeline (its pipeline/, given its root): lint must report the payload
 // as one `file:line:col` finding, and the bundle (which generate, build, docs, types and
 // watch all go through) must refuse it. A few checks run the CLI once, for the exit code,
 // the time and the memory.
