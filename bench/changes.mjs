@@ -14,6 +14,7 @@ import { compareWithBase } from '../changes/index.mjs';
 import { compareDocuments } from '../changes/compare.mjs';
 import { loadDocument, worktreeSource } from '../changes/load.mjs';
 import { syntheticDocument } from './lib/scaling.mjs';
+import { ROOT } from './lib/workspace-copy.mjs';
 import { median } from './lib/stats.mjs';
 
 const ms = (x) => (x < 10 ? x.toFixed(1) : Math.round(x)).toString();
@@ -30,9 +31,9 @@ function timed(fn) {
 }
 
 async function five(rounds = 20) {
-  const [cold, first] = timed(() => compareWithBase({ base: 'HEAD' }));
+  const [cold, first] = timed(() => compareWithBase({ root: ROOT, base: 'HEAD' }));
   const times = [];
-  for (let i = 0; i < rounds; i++) times.push(timed(() => compareWithBase({ base: 'HEAD' }))[0]);
+  for (let i = 0; i < rounds; i++) times.push(timed(() => compareWithBase({ root: ROOT, base: 'HEAD' }))[0]);
   // A fresh process, as `npm run changes` pays it (module load included).
   const procs = [];
   for (let i = 0; i < 5; i++) {

@@ -22,8 +22,8 @@ import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from '../model/apis.mjs';
 import { scaledWorkspace } from './lib/mock-scale.mjs';
+import { ROOT } from './lib/workspace-copy.mjs';
 import { percentile } from './lib/stats.mjs';
 // The tag a vendor starts with in the mock.
 import { INITIAL_ETAG } from '../mock/constants.mjs';

@@ -3,6 +3,7 @@
 // to clients, against <base> (default HEAD). Exit 1 when a breaking change sits inside a
 // version that exists at <base> and is not recorded in specs/accepted-changes.yaml; 2 for a
 // usage error or a document that cannot be read, parsed or resolved.
+import { resolve } from 'node:path';
 import { ACCEPTED_FILE } from './accepted.mjs';
 import { ChangesError, compareWithBase, formatChange } from './index.mjs';
 import { isMain } from '../lib/findings.mjs';
@@ -58,7 +59,7 @@ export async function main(argv = process.argv.slice(2)) {
       console.log(USAGE);
       return 0;
     }
-    const result = compareWithBase({ base: options.base });
+    const result = compareWithBase({ root: resolve(import.meta.dirname, '..'), base: options.base });
     for (const entry of result.stale) {
       console.error(
         `${ACCEPTED_FILE}:${entry.line}: stale accepted change (${entry.api}@${entry.version} ${entry.rule} ${entry.operation ?? entry.location}) matches no change against ${options.base}; remove it`,

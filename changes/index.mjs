@@ -3,8 +3,8 @@
 // Exported for other steps (all synchronous; a bad input throws a ChangesError whose
 // message is one line naming the file, e.g. `specs/x/openapi.yaml:3:1: cannot parse: ...`):
 //
-//   changeSummary({ apis = loadApis(), base = 'HEAD', removed = [] } = {}) -> Change[]
-//     The changes of the given APIs (entries of loadApis(); watch mode passes the affected
+//   changeSummary({ root, apis = loadApis(root), base = 'HEAD', removed = [] }) -> Change[]
+//     In the workspace at `root`, the changes of the given APIs (entries of loadApis(); watch mode passes the affected
 //     ones) in the working tree against the same <api>@<version> at the git ref `base`; a
 //     version that is new since `base` against the previous version of that API in the
 //     working tree, named with its operations (`version-added`, or `api-added` for an API
@@ -12,7 +12,7 @@
 //     (gone from redocly.yaml) as `version-removed` / `api-removed`, one per operation the
 //     base had. Same objects as `npm run changes -- --json`, sorted (breaking first).
 //
-//   changesBetweenVersions(apiName) -> Change[]
+//   changesBetweenVersions(root, apiName) -> Change[]
 //     For the docs: the changes between each consecutive pair of versions of `apiName`
 //     (loadApis() order by compareVersions) in the working tree, and the operations whose
 //     unpinned target moves to each version (rule unpinned-target-moved); [] with one version.
@@ -33,7 +33,7 @@
 //   formatChange(change) -> string   the one-line form the CLI prints.
 //   summaryLines(changes, max = 10) -> string[]   for watch mode: one line per change
 //     (`<api>@<version>  <formatChange>`), at most `max`, then `... and N more`, then a count line.
-import { compareVersions, loadApis, ROOT } from '../model/apis.mjs';
+import { compareVersions, loadApis } from '../model/apis.mjs';
 import { familyOfRoot } from '../model/family.mjs';
 import { applyAccepted, readAccepted } from './accepted.mjs';
 import { compareDocuments } from './compare.mjs';
@@ -79,16 +79,16 @@ const sortChanges = (changes, order) =>
   );
 
 /**
- * The whole comparison, for the CLI: `groups` (one per API and version, with what it was
+ * The whole comparison of the workspace at `root`, for the CLI: `groups` (one per API and version, with what it was
  * compared against), every change, and the stale accepted entries.
- * @param {{ apis?: Api[], base?: string, root?: string, all?: boolean, removed?: string[] }} [options]
+ * @param {{ root: string, apis?: Api[], base?: string, all?: boolean, removed?: string[] }} options
  */
-export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = only === undefined, removed = [] } = {}) {
-  const apis = only ?? loadApis();
+export function compareWithBase({ root, apis: only, base = 'HEAD', all = only === undefined, removed = [] }) {
+  const apis = only ?? loadApis(root);
   const work = worktreeSource(root);
   const baseSource = gitSource(root, base);
   const baseApis = apiList(baseSource);
-  const everyApi = loadApis();
+  const everyApi = loadApis(root);
   // Each document is read once per report (a version of 300 operations is 700 files), for
   // its own comparison and for what unpinned clients send below; nothing here changes it.
   const loaded = new Map();
@@ -184,17 +184,18 @@ export function compareWithBase({ apis: only, base = 'HEAD', root = ROOT, all = 
   return { base, groups, changes, stale };
 }
 
-/** @param {{ apis?: Api[], base?: string, removed?: string[] }} [options] */
-export function changeSummary({ apis = loadApis(), base = 'HEAD', removed = [] } = {}) {
-  return compareWithBase({ apis, base, all: false, removed }).changes;
+/** @param {{ root: string, apis?: Api[], base?: string, removed?: string[] }} options */
+export function changeSummary({ root, apis = loadApis(root), base = 'HEAD', removed = [] }) {
+  return compareWithBase({ root, apis, base, all: false, removed }).changes;
 }
 
 /**
+ * @param {string} root the workspace
  * @param {string} apiName
  * @param {{ onRead?: (rel: string, text: string | undefined) => void }} [options]
  */
-export function changesBetweenVersions(apiName, { onRead } = {}) {
-  const tree = worktreeSource(ROOT);
+export function changesBetweenVersions(root, apiName, { onRead } = {}) {
+  const tree = worktreeSource(root);
   // `onRead(rel, text)` sees every file the comparison reads (the docs cache keys on them).
   const work = onRead
     ? {
@@ -206,7 +207,7 @@ export function changesBetweenVersions(apiName, { onRead } = {}) {
         },
       }
     : tree;
-  const versions = loadApis()
+  const versions = loadApis(root)
     .filter((a) => a.apiName === apiName)
     .sort((a, b) => compareVersions(a.version, b.version));
   const documents = versions.map((v) => [v.version, loadDocument(work, v.rootRelative).document]);

@@ -126,10 +126,11 @@ function describeError(error) {
 }
 
 /**
- * The contract of every API and version in redocly.yaml: `{ operations, match, checkRequest,
- * checkResponse, declared }`.
+ * The contract of every API and version in the redocly.yaml of the workspace at `root`:
+ * `{ operations, match, checkRequest, checkResponse, declared }`.
  */
-export function loadContract(apis = loadApis()) {
+export function loadContract(root) {
+  const apis = loadApis(root);
   /** @type {Operation[]} */
   const operations = [];
   const versionsOf = new Map();

@@ -4,9 +4,10 @@
 // when an answer of that operation and version came back with that status (or, for
 // `default`, any undeclared one); a named example counts when an answer's body equals it.
 import { isDeepStrictEqual } from 'node:util';
-import { loadContract, mediaType } from './contract.mjs';
+import { mediaType } from './contract.mjs';
 
-export function computeCoverage(exchanges, contract = loadContract()) {
+/** @param {any[]} exchanges @param {ReturnType<typeof import('./contract.mjs').loadContract>} contract the documents' contract (contract.mjs) */
+export function computeCoverage(exchanges, contract) {
   const seen = [];
   const unmatched = [];
   for (const e of exchanges) {

@@ -176,7 +176,8 @@ const targetPath = (upstream, rawUrl) => `${upstream.pathname.replace(/\/+$/, ''
  * The upstream gets its own Host unless `preserveHost` (then the client's; the TLS server
  * name is always the upstream's own). `allowHosts`: Host names answered besides loopback
  * ones. `report(exchange)` is called once per exchange (the CLI prints it with formatExchange).
- * @param {{ upstream: string, port?: number, host?: string, failOnViolation?: boolean, preserveHost?: boolean, allowHosts?: string[],
+ * `contract`: what answers are checked against (by default the documents of the workspace at `root`).
+ * @param {{ root?: string, upstream: string, port?: number, host?: string, failOnViolation?: boolean, preserveHost?: boolean, allowHosts?: string[],
  *   report?: (exchange: Exchange) => void, contract?: ReturnType<typeof loadContract>, timeoutMs?: number }} options
  */
 export async function startProxy({
@@ -187,7 +188,8 @@ export async function startProxy({
   preserveHost = false,
   allowHosts = [],
   report = () => {},
-  contract = loadContract(),
+  root,
+  contract = loadContract(root),
   timeoutMs = 30_000,
 }) {
   const target = new URL(upstream);

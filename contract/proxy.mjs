@@ -12,6 +12,7 @@
 //
 //   npm run proxy -- --upstream https://staging.example --port 4020
 //   curl -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:4020/subscriptions/.../cachedImages?api-version=2025-09-01"
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatExchange, formatSummary, startProxy } from './proxy-server.mjs';
 import { stopOnSignals } from '../lib/run.mjs';
@@ -49,6 +50,7 @@ try {
 let proxy;
 try {
   proxy = await startProxy({
+    root: resolve(import.meta.dirname, '..'), // the documents of the checkout this command belongs to
     upstream: upstream.href,
     port,
     failOnViolation: options['fail-on-violation'],

@@ -26,8 +26,8 @@ import { basePathOf } from '../model/servers.mjs';
  * What the build refuses in a spec before a tool reads it, handed in by the caller
  * (pipeline/trust.mjs's `checkTree` and `guardedRedoclyResolver`).
  * @typedef {object} SpecGuard
- * @property {(rootFile: string) => { blocking: Finding[], content: Finding[] }} checkTree
- * @property {(config: any) => Promise<import('@redocly/openapi-core').BaseResolver>} guardedRedoclyResolver
+ * @property {(rootFile: string, root: string) => { blocking: Finding[], content: Finding[] }} checkTree
+ * @property {(config: any, root: string) => Promise<import('@redocly/openapi-core').BaseResolver>} guardedRedoclyResolver
  */
 /** @typedef {{ workflowId: string, stepId: string, ran: true, method: string, url: string, status: number, passed: boolean, problems: string[] }} RanStep */
 /** @typedef {RanStep | { workflowId: string, stepId: string, ran: false, reason: 'ended' | 'failed-before' }} StepResult */
@@ -65,10 +65,10 @@ export async function lintScenarios({ root, guard, files = scenarioFiles(root) }
     files.map(async (file) => {
       // An Arazzo document is a spec too: its $refs and sourceDescriptions are checked
       // (pipeline/trust.mjs) before Redocly reads it, and Redocly's resolver refuses the same.
-      const { blocking, content } = guard.checkTree(file);
+      const { blocking, content } = guard.checkTree(file, root);
       if (blocking.length) return [...blocking, ...content];
       try {
-        const externalRefResolver = await guard.guardedRedoclyResolver(config.resolve);
+        const externalRefResolver = await guard.guardedRedoclyResolver(config.resolve, root);
         const problems = await lint({ ref: file, config, externalRefResolver });
         return [
           ...content,
@@ -76,11 +76,11 @@ export async function lintScenarios({ root, guard, files = scenarioFiles(root) }
           ...problems.map((p) => {
             const at = p.location[0] ? getLineColLocation(p.location[0]) : undefined;
             const severity = p.severity === 'warn' ? 'warning' : p.severity;
-            return finding('redocly', at?.source.absoluteRef ?? file, at?.start.line ?? 1, at?.start.col ?? 1, severity, p.ruleId ?? 'arazzo', p.message);
+            return finding('redocly', at?.source.absoluteRef ?? file, at?.start.line ?? 1, at?.start.col ?? 1, severity, p.ruleId ?? 'arazzo', p.message, root);
           }),
         ];
       } catch (error) {
-        return [finding('redocly', file, 1, 1, 'error', 'tool-error', error?.message?.split('\n')[0] ?? String(error))];
+        return [finding('redocly', file, 1, 1, 'error', 'tool-error', error?.message?.split('\n')[0] ?? String(error), root)];
       }
     }),
   );
@@ -124,7 +124,7 @@ export function entryWorkflows(files) {
  */
 export function serverMap(root, baseUrl, files) {
   const base = baseUrl.replace(/\/+$/, '');
-  const apis = loadApis();
+  const apis = loadApis(root);
   /** @type {Record<string, string>} */
   const servers = {};
   for (const file of files) {

@@ -8,8 +8,8 @@
 //   STAGING_TOKEN=... npm run verify -- --server https://staging.example --token-env STAGING_TOKEN \
 //     --input vendor_id=<guid> --input eTag='W/"..."' --input takenName=<a taken server name>
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from '../model/apis.mjs';
 import { redact, runScenarios, scenarioFiles } from './scenarios.mjs';
 
 const usage = 'usage: npm run verify -- --server <url> [--token-env NAME] [--input name=value]... [--only <file part>]';
@@ -63,7 +63,9 @@ for (const pair of options.input) {
 const freshVendor = !('vendor_id' in inputs);
 if (freshVendor) inputs.vendor_id = randomUUID();
 
-const files = scenarioFiles(ROOT).filter((file) => !options.only.length || options.only.some((part) => file.includes(part)));
+// The scenarios of the checkout this command belongs to.
+const root = resolve(import.meta.dirname, '..');
+const files = scenarioFiles(root).filter((file) => !options.only.length || options.only.some((part) => file.includes(part)));
 if (!files.length) fail(`no scenario matches --only ${options.only.join(', ')}`);
 
 console.log(
@@ -77,7 +79,7 @@ if (freshVendor)
 const started = performance.now();
 let results;
 try {
-  results = await runScenarios({ root: ROOT, server: server.href, token, inputs, files });
+  results = await runScenarios({ root, server: server.href, token, inputs, files });
 } catch (error) {
   console.error(`verify  FAIL  ${redact(error.message, token)}`);
   process.exit(1);

@@ -3,23 +3,25 @@
 // the linters' own findings, YAML that does not parse, a file that is not an object, a
 // redocly.yaml that cannot be read. A stack trace is left for real bugs.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LineCounter, parseDocument } from 'yaml';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const relativeToRoot = (file) => (isAbsolute(file) ? relative(ROOT, file) : file);
-
-/** One finding, from either linter or from our own checks, with the file and line it is about. */
-export const finding = (tool, file, line, col, severity, rule, message) => ({
+/**
+ * One finding, from either linter or from our own checks, with the file and line it is
+ * about. `root`: the workspace an absolute `file` (or a path in `message`) is shown
+ * relative to; a file already given relative to it needs none.
+ * @param {string} [root]
+ */
+export const finding = (tool, file, line, col, severity, rule, message, root) => ({
   tool,
-  file: relativeToRoot(file),
+  file: root && isAbsolute(file) ? relative(root, file) : file,
   line,
   col,
   severity,
   rule,
   // Tools quote absolute paths; a reader (and a test in a temp copy) wants them relative.
-  message: String(message).replaceAll(`${ROOT}/`, '').replace(/\s+/g, ' ').trim(),
+  message: (root ? String(message).replaceAll(`${root}/`, '') : String(message)).replace(/\s+/g, ' ').trim(),
 });
 
 export const formatFinding = (f) => `${f.file}:${f.line}:${f.col}  ${f.severity}  ${f.rule}  ${f.message}  (${f.tool})`;
@@ -36,15 +38,16 @@ export class InputError extends Error {
 /**
  * Reads a YAML file that must hold a mapping. Returns `{ value, document, lines }` (the
  * parsed object, the YAML document and its line counter, to locate nodes), or
- * `{ findings }` when the file is missing, does not parse, or holds no mapping.
+ * `{ findings }` when the file is missing, does not parse, or holds no mapping (shown
+ * relative to `root`, the workspace).
  */
-export function readYamlObject(file, what = 'document') {
-  if (!existsSync(file)) return { findings: [finding('workspace', file, 1, 1, 'error', 'file-not-found', `the ${what} does not exist`)] };
+export function readYamlObject(file, what = 'document', root = undefined) {
+  if (!existsSync(file)) return { findings: [finding('workspace', file, 1, 1, 'error', 'file-not-found', `the ${what} does not exist`, root)] };
   let text;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return { findings: [finding('workspace', file, 1, 1, 'error', 'file-unreadable', `cannot read the ${what}: ${error.code ?? error.message}`)] };
+    return { findings: [finding('workspace', file, 1, 1, 'error', 'file-unreadable', `cannot read the ${what}: ${error.code ?? error.message}`, root)] };
   }
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
@@ -54,18 +57,18 @@ export function readYamlObject(file, what = 'document') {
     const { line = 1, col = 1 } = error.linePos?.[0] ?? {};
     const more = document.errors.length > 1 ? ` (and ${document.errors.length - 1} more after it)` : '';
     const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    return { findings: [finding('yaml', file, line, col, 'error', 'yaml-syntax', `${message}${more}`)] };
+    return { findings: [finding('yaml', file, line, col, 'error', 'yaml-syntax', `${message}${more}`, root)] };
   }
   let value;
   try {
     // Aliases expand here: a few are fine, an alias bomb is an error (specs refuse them all, lib/trust.mjs).
     value = document.toJS({ maxAliasCount: 50 });
   } catch (error) {
-    return { findings: [finding('yaml', file, 1, 1, 'error', 'yaml-alias', `cannot expand the ${what}: ${error.message.split('\n')[0]}`)] };
+    return { findings: [finding('yaml', file, 1, 1, 'error', 'yaml-alias', `cannot expand the ${what}: ${error.message.split('\n')[0]}`, root)] };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     const kind = value === null || value === undefined ? 'empty' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
-    return { findings: [finding('workspace', file, 1, 1, 'error', 'not-an-object', `the ${what} is ${kind}, not a YAML mapping`)] };
+    return { findings: [finding('workspace', file, 1, 1, 'error', 'not-an-object', `the ${what} is ${kind}, not a YAML mapping`, root)] };
   }
   return { value, document, lines };
 }

@@ -28,7 +28,7 @@
 //     -d '{"name":"sales-db-west-01","type":"Provider.Sql/servers"}' \
 //     "http://127.0.0.1:4010/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/providers/Provider.Sql/checkNameAvailability?api-version=2025-01-01"
 import { watch } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadApis } from '../model/apis.mjs';
 import { startMock } from './index.mjs';
@@ -61,12 +61,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 let mock;
 let apis;
 try {
-  apis = loadApis(); // a broken redocly.yaml is one file:line:col line, not a stack trace
+  const root = resolve(import.meta.dirname, '..'); // the package this command belongs to
+  apis = loadApis(root); // a broken redocly.yaml is one file:line:col line, not a stack trace
   const takenNames = options.taken
     .split(',')
     .map((n) => n.trim())
     .filter(Boolean);
   mock = await startMock({
+    root,
     port,
     host: options.host,
     apis,

@@ -4,10 +4,10 @@
 // what the conventions read from the document (examples). Read once at start and again
 // on reload().
 import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 // js-yaml, not `yaml`: it parses the bundles about 8 times faster, which is most of the
 // start-up time with many documents (250 bundles: 0.3 s instead of 2.5 s, busy machine).
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { rel } from '../model/apis.mjs';
 import { FAMILIES } from '../model/family.mjs';
 import { METHODS } from '../model/operations.mjs';
 import { basePathOf } from '../model/servers.mjs';
@@ -41,18 +41,20 @@ export function apiEntryOf(given, index) {
 }
 
 /**
- * Loads every bundle; rejects with a one-line reason when one is missing or broken.
+ * Loads every bundle; rejects with a one-line reason (naming the file relative to `root`,
+ * the workspace) when one is missing or broken.
  * @param {any[]} apis loadApis() entries, or documents given to startMock
+ * @param {string} root
  */
-export async function loadDocuments(apis) {
-  const documents = await Promise.all(apis.map(apiEntryOf).map(loadDocument));
+export async function loadDocuments(apis, root) {
+  const documents = await Promise.all(apis.map(apiEntryOf).map((api) => loadDocument(api, root)));
   if (documents.every((d) => d.operations.length === 0)) throw new Error('no operations in the bundled documents');
   return documents;
 }
 
-async function loadDocument(api) {
+async function loadDocument(api, root) {
   let document = api.document;
-  const source = api.bundle ? rel(api.bundle) : api.name;
+  const source = api.bundle ? relative(root, api.bundle) : api.name;
   if (!document) {
     try {
       // YAML 1.2 core schema, as the `yaml` package reads it: `2025-01-01` stays a string

@@ -24,6 +24,8 @@ export interface StartMockOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** The workspace whose redocly.yaml lists the documents to serve; default: this package's own folder. */
+  root?: string;
   /** Serve these documents instead of the package's own (redocly.yaml's list). */
   documents?: MockDocument[];
   /** Names the name check answers `AlreadyExists` for, besides those of the spec's `AlreadyExists` examples. */

@@ -6,6 +6,7 @@
 // nobody read, an override's held or dropped answer).
 import { once } from 'node:events';
 import http from 'node:http';
+import { resolve } from 'node:path';
 import { loadApis } from '../model/apis.mjs';
 import { localGuard } from '../lib/local-host.mjs';
 import { ADMIN_PREFIX } from './constants.mjs';
@@ -29,9 +30,10 @@ const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
  * Loads the documents, picks each operation's convention, builds the router: what reload() swaps in one step.
  * @param {any[]} apis
  * @param {string | false} adminPrefix
+ * @param {string} root
  */
-async function load(apis, adminPrefix) {
-  const documents = await loadDocuments(apis);
+async function load(apis, adminPrefix, root) {
+  const documents = await loadDocuments(apis, root);
   const catalogue = applyConventions(documents);
   const router = createRouter(documents);
   const shadowed =
@@ -48,7 +50,8 @@ async function load(apis, adminPrefix) {
  * requests, reset, reload, close } (index.d.ts).
  *   port        0 picks a free port (default 4010)
  *   host        default 127.0.0.1
- *   apis        loadApis() entries (default: every API of redocly.yaml)
+ *   root        the workspace whose redocly.yaml lists the APIs (default: the package's own folder)
+ *   apis        loadApis() entries (default: every API of its redocly.yaml)
  *   documents   instead of apis: [{ api, version, family, document }], document a parsed
  *               OpenAPI object or the path of a bundled file (fixtures, other projects)
  *   takenNames  names the name check answers AlreadyExists for, besides those of the
@@ -63,8 +66,9 @@ async function load(apis, adminPrefix) {
 export async function startMock({
   port = 4010,
   host = '127.0.0.1',
+  root = resolve(import.meta.dirname, '..'),
   documents: given,
-  apis = given ?? loadApis(),
+  apis = given ?? loadApis(root),
   takenNames = [],
   adminPrefix = ADMIN_PREFIX,
   maxRecordedRequests = 1000,
@@ -77,7 +81,7 @@ export async function startMock({
   }
   if (!(Number.isInteger(maxRecordedRequests) && maxRecordedRequests >= 0)) throw new Error('mock: maxRecordedRequests must be a whole number from 0.');
   const local = localGuard(/** @type {any} lib/local-host.mjs declares no option types */ ({ allowHosts, allowOrigins, bound: host }));
-  let current = await load(apis, adminPrefix);
+  let current = await load(apis, adminPrefix, root);
   /** @returns {string[]} */
   const initialTaken = () => [...takenNamesOf(current.documents), ...takenNames];
   // The ARM store starts from the documented resources of the documents served now.
@@ -147,7 +151,7 @@ export async function startMock({
      * the new list after redocly.yaml changed); on failure the old ones stay.
      */
     async reload(next = apis) {
-      current = await load(next, adminPrefix);
+      current = await load(next, adminPrefix, root);
       apis = next;
       warm();
       return current.router.routes;

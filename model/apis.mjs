@@ -1,25 +1,24 @@
 // The list of APIs, read once from redocly.yaml (`apis:`), the single place that names
 // them. Every pipeline step (lint, bundle, types, docs, mock) iterates this list.
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { finding, InputError, positionOf, readYamlObject } from '../lib/findings.mjs';
 import { familyOfRoot } from './family.mjs';
 import { outsideGenerated, outsideSpecs } from './workspace-paths.mjs';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const GENERATED = join(ROOT, 'generated');
-
 /** `authorization@2020-10-01` -> `authorization-2020-10-01`: a file-name-safe slug. */
 export const slugOf = (name) => name.replace(/@/g, '-');
 
-/** The `apis:` of redocly.yaml; an unreadable or malformed file is an InputError naming file and line. */
-export function loadApis() {
-  const file = join(ROOT, 'redocly.yaml');
-  const config = readYamlObject(file, 'Redocly configuration');
+/**
+ * The `apis:` of the redocly.yaml of the workspace at `root`, with their files' absolute
+ * paths; an unreadable or malformed file is an InputError naming file and line.
+ */
+export function loadApis(root) {
+  const file = join(root, 'redocly.yaml');
+  const config = readYamlObject(file, 'Redocly configuration', root);
   if (config.findings) throw new InputError(config.findings);
   const problem = (path, message) => {
     const { line, col } = positionOf(config, path);
-    return finding('workspace', file, line, col, 'error', 'apis-entry', message);
+    return finding('workspace', file, line, col, 'error', 'apis-entry', message, root);
   };
   const entries = config.value.apis;
   if (!entries || typeof entries !== 'object' || Array.isArray(entries) || !Object.keys(entries).length) {
@@ -34,14 +33,14 @@ export function loadApis() {
       continue;
     }
     // The build reads only specs/ and writes only generated/ (docs/security.md).
-    const outsideRoot = outsideSpecs(join(ROOT, entry.root));
+    const outsideRoot = outsideSpecs(root, join(root, entry.root));
     if (outsideRoot) findings.push(problem(['apis', name, 'root'], `\`root\` ${entry.root} ${outsideRoot}; a root document must be in specs/`));
-    const outsideOutput = outsideGenerated(join(ROOT, entry.output));
+    const outsideOutput = outsideGenerated(root, join(root, entry.output));
     if (outsideOutput) findings.push(problem(['apis', name, 'output'], `\`output\` ${entry.output} ${outsideOutput}; the build writes only inside generated/`));
   }
   if (findings.length) throw new InputError(findings);
   return Object.entries(entries).map(([name, entry]) => {
-    const { root, output } = entry;
+    const { output } = entry;
     const slug = slugOf(name);
     const [apiName, version = ''] = name.split('@');
     return {
@@ -52,13 +51,13 @@ export function loadApis() {
       version,
       preview: isPreview(version),
       slug,
-      root: join(ROOT, root),
-      rootRelative: root,
-      specDir: dirname(join(ROOT, root)),
-      family: familyOfRoot(root),
-      bundle: join(ROOT, output),
-      types: join(GENERATED, 'types', `${slug}.ts`),
-      docs: join(GENERATED, 'docs', `${slug}.html`),
+      root: join(root, entry.root),
+      rootRelative: entry.root,
+      specDir: dirname(join(root, entry.root)),
+      family: familyOfRoot(entry.root),
+      bundle: join(root, output),
+      types: join(root, 'generated', 'types', `${slug}.ts`),
+      docs: join(root, 'generated', 'docs', `${slug}.html`),
       /**
        * Its redocly.yaml entry as the build cache keys it (root, output and any setting
        * of its own): an edit of it redoes this document only (lib/cache.mjs).
@@ -67,8 +66,6 @@ export function loadApis() {
     };
   });
 }
-
-export const rel = (path) => relative(ROOT, path);
 
 /** A version ending in `-preview` is never a default. */
 export const isPreview = (version) => /-preview$/i.test(version);

@@ -2,26 +2,24 @@
 // redocly.yaml, the folder it lives in, and (business data) the /api/vX.Y prefix of its
 // server. The clients, the mock and the docs all trust these to agree, so lint checks them.
 import { basename, dirname, join } from 'node:path';
-import { ROOT } from './apis.mjs';
 import { finding, positionOf, readYamlObject } from '../lib/findings.mjs';
 import { BUSINESS_CENTRAL } from './family.mjs';
 import { basePathOf } from './servers.mjs';
 
-const REDOCLY = join(ROOT, 'redocly.yaml');
-
 /**
- * `checked` (all by default) are the documents whose folder and root are read; the
+ * For the workspace at `root`: `checked` (all by default) are the documents whose folder and root are read; the
  * uniqueness of roots and outputs is checked over all `apis` (no file read). Lint passes
  * the documents it lints, so a save in `npm run dev` does not re-read every root.
  */
-export function versionFindings(apis, checked = apis) {
+export function versionFindings(root, apis, checked = apis) {
+  const redocly = join(root, 'redocly.yaml');
   const reading = new Set(checked);
   const findings = [];
   let config; // redocly.yaml with positions, parsed only when a finding needs a line
   const atEntry = (api, message) => {
-    config ??= readYamlObject(REDOCLY);
+    config ??= readYamlObject(redocly);
     const { line, col } = config.value ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
-    findings.push(finding('workspace', REDOCLY, line, col, 'error', 'api-version-mismatch', message));
+    findings.push(finding('workspace', redocly, line, col, 'error', 'api-version-mismatch', message, root));
   };
 
   const claimed = new Map();
@@ -41,11 +39,11 @@ export function versionFindings(apis, checked = apis) {
       atEntry(api, `"${api.name}": its root document lives in the folder "${folder}", not in a folder named after its version "${api.version}"`);
     }
 
-    const root = readYamlObject(api.root, 'root document');
-    if (root.findings) continue; // lint reports why it cannot be read (a mapping is read, else findings)
-    const version = root.value.info?.version;
+    const document = readYamlObject(api.root, 'root document');
+    if (document.findings) continue; // lint reports why it cannot be read (a mapping is read, else findings)
+    const version = document.value.info?.version;
     if (String(version) !== api.version) {
-      const { line, col } = positionOf(root, ['info', 'version']);
+      const { line, col } = positionOf(document, ['info', 'version']);
       findings.push(
         finding(
           'workspace',
@@ -55,13 +53,14 @@ export function versionFindings(apis, checked = apis) {
           'error',
           'api-version-mismatch',
           `info.version "${version}" disagrees with its redocly.yaml key "${api.name}"`,
+          root,
         ),
       );
     }
     if (api.family === BUSINESS_CENTRAL) {
-      const prefix = basePathOf(root.value);
+      const prefix = basePathOf(document.value);
       if (!prefix.endsWith(`/api/${api.version}`)) {
-        const { line, col } = positionOf(root, ['servers']);
+        const { line, col } = positionOf(document, ['servers']);
         findings.push(
           finding(
             'workspace',
@@ -71,6 +70,7 @@ export function versionFindings(apis, checked = apis) {
             'error',
             'api-version-mismatch',
             `the server prefix "${prefix || '/'}" disagrees with the version "${api.version}" (expected it to end in /api/${api.version})`,
+            root,
           ),
         );
       }

@@ -2,26 +2,20 @@
 // path (symlinks resolved) as well as the written one. No dependencies: the packaged mock
 // loads it (through lib/apis.mjs).
 import { realpathSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..');
-export const SPECS = join(ROOT, 'specs');
 /** The folders of hand-written workspace code besides src/ (docs/architecture.md): what a copy of the workspace needs to build. */
 export const CODE_ROOMS = ['lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline'];
-export const GENERATED_DIR = join(ROOT, 'generated');
 
 /** True when `path` is `dir` or inside it. */
 export const isInside = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 
-let specsReal;
-export const realSpecs = () =>
-  (specsReal ??= (() => {
-    try {
-      return realpathSync(SPECS);
-    } catch {
-      return SPECS;
-    }
-  })());
+/** The real path of the specs/ of the workspace at `root`, by root (it is asked once per $ref). */
+const specsReal = new Map();
+export const realSpecs = (root) => {
+  if (!specsReal.has(root)) specsReal.set(root, realOf(join(root, 'specs')) ?? join(root, 'specs'));
+  return specsReal.get(root);
+};
 
 /** Where `path` really is (symlinks resolved), or undefined if it does not exist. */
 export function realOf(path) {
@@ -33,30 +27,33 @@ export function realOf(path) {
 }
 
 /**
- * Why reading `path` would leave specs/ (lexically or through a symlink), or undefined.
- * A path that does not exist is left to the linters to report as unresolved.
+ * Why reading `path` would leave the specs/ of the workspace at `root` (lexically or
+ * through a symlink), or undefined. A path that does not exist is left to the linters to
+ * report as unresolved.
  */
-export function outsideSpecs(path) {
-  if (!isInside(path, SPECS)) return `resolves to ${shown(path)}, outside specs/`;
+export function outsideSpecs(root, path) {
+  if (!isInside(path, join(root, 'specs'))) return `resolves to ${shown(root, path)}, outside specs/`;
   const real = realOf(path);
-  if (real !== undefined && !isInside(real, realSpecs())) return `resolves through a symlink to ${shown(real)}, outside specs/`;
+  if (real !== undefined && !isInside(real, realSpecs(root))) return `resolves through a symlink to ${shown(root, real)}, outside specs/`;
   return undefined;
 }
 
-export const shown = (path) => {
-  const r = relative(ROOT, path);
+/** `path` relative to `root` when inside it, else as it is. */
+export const shown = (root, path) => {
+  const r = relative(root, path);
   return r.startsWith('..') ? path : r;
 };
 
-/** Where the build may write: `path` inside generated/ (lexically and through symlinks). */
-export function outsideGenerated(path) {
-  if (!isInside(path, GENERATED_DIR)) return `resolves to ${shown(path)}, outside generated/`;
+/** Where the build may write: `path` inside the generated/ of the workspace at `root` (lexically and through symlinks). */
+export function outsideGenerated(root, path) {
+  const generated = join(root, 'generated');
+  if (!isInside(path, generated)) return `resolves to ${shown(root, path)}, outside generated/`;
   // The nearest existing folder decides where a write really lands.
   let existing = path;
   while (!realOf(existing) && existing !== dirname(existing)) existing = dirname(existing);
   const real = realOf(existing);
-  const generatedReal = realOf(GENERATED_DIR) ?? join(realOf(ROOT) ?? ROOT, 'generated');
+  const generatedReal = realOf(generated) ?? join(realOf(root) ?? root, 'generated');
   // (A symlink as the output file itself is harmless: outputs are renamed over, not written through.)
-  if (real && !isInside(real, generatedReal) && !isInside(generatedReal, real)) return `resolves through a symlink to ${shown(real)}, outside generated/`;
+  if (real && !isInside(real, generatedReal) && !isInside(generatedReal, real)) return `resolves through a symlink to ${shown(root, real)}, outside generated/`;
   return undefined;
 }

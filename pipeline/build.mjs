@@ -3,6 +3,7 @@
 // (dist/) -> render the docs, in one warm process (runner.mjs: the steps and their order,
 // which `npm run dev` runs too). Stops at the first failing step. Sent to this workspace's
 // build server (build-server/) when one can take it.
+import { resolve } from 'node:path';
 import { isMain } from '../lib/findings.mjs';
 import { buildHere, STEP_FLAGS } from './runner.mjs';
 
@@ -16,6 +17,7 @@ const FLAGS = [...STEP_FLAGS, '--no-server', '--stop-server'];
  * `--stop-server` stops it.
  */
 export async function main(args = process.argv.slice(2)) {
+  const root = resolve(import.meta.dirname, '..'); // the checkout this command belongs to
   const { buildOnServer, stopServer } = await import('./build-server/client.mjs');
   const { serverWanted } = await import('./build-server/address.mjs');
   const unknown = args.filter((a) => !FLAGS.includes(a));
@@ -24,16 +26,16 @@ export async function main(args = process.argv.slice(2)) {
     return 2;
   }
   if (args.includes('--stop-server')) {
-    console.log((await stopServer()) ? 'build  the build server stopped' : 'build  no build server runs for this workspace');
+    console.log((await stopServer(root)) ? 'build  the build server stopped' : 'build  no build server runs for this workspace');
     return 0;
   }
   const wanted = serverWanted(args);
   const local = args.filter((a) => a !== '--no-server');
   if (wanted) {
-    const code = await buildOnServer(local);
+    const code = await buildOnServer(local, root);
     if (code !== undefined) return code;
   }
-  return buildHere(local);
+  return buildHere(root, local);
 }
 
 if (isMain(import.meta.url)) process.exitCode = await main();

@@ -17,15 +17,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { ROOT } from '../model/apis.mjs';
+import { join, relative, resolve } from 'node:path';
 import { CODE_ROOMS } from '../model/workspace-paths.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
 import { readYamlObject } from '../lib/findings.mjs';
 // Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (lib/walk.mjs).
 import { filesUnder } from '../lib/walk.mjs';
 
-export const CACHE = join(ROOT, '.cache', 'provider-api');
 /** Bump when the entry format changes. */
 const FORMAT = 1;
 
@@ -49,7 +47,7 @@ const TOOLS = [
  * The tool versions the lockfile pins (what `npm ci` installed); without a lockfile (a
  * bare copy of the workspace), the versions installed in node_modules.
  */
-export function toolVersions(root = ROOT) {
+export function toolVersions(root) {
   const lockFile = join(root, 'package-lock.json');
   const lock = existsSync(lockFile) ? JSON.parse(readFileSync(lockFile, 'utf8')) : undefined;
   const installed = (name) => {
@@ -69,7 +67,8 @@ export function toolVersions(root = ROOT) {
  * cannot make two entries clash.
  * A file that does not parse is keyed by its text (the build then fails on it anyway).
  */
-function redoclyConfigKey(file) {
+function redoclyConfigKey(root) {
+  const file = join(root, 'redocly.yaml');
   const { value } = readYamlObject(file, 'Redocly configuration');
   if (!value) return existsSync(file) ? readFileSync(file, 'utf8') : 'absent';
   const { apis: _apis, ...config } = value;
@@ -77,15 +76,15 @@ function redoclyConfigKey(file) {
 }
 
 /**
- * The workspace key: everything besides a document's own files that decides what the
- * pipeline makes of it. Computed once per process.
+ * The workspace key of the workspace at `root`: everything besides a document's own files
+ * that decides what the pipeline makes of it. Computed once per process (per workspace).
  */
-let workspaceKey;
-export function workspaceKeyOf(root = ROOT) {
-  if (workspaceKey && root === ROOT) return workspaceKey;
+const workspaceKeys = new Map();
+export function workspaceKeyOf(root) {
+  if (workspaceKeys.has(root)) return workspaceKeys.get(root);
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ format: FORMAT, node: process.version, tools: toolVersions(root) }));
-  hash.update(`redocly.yaml\0${redoclyConfigKey(join(root, 'redocly.yaml'))}\0`);
+  hash.update(`redocly.yaml\0${redoclyConfigKey(root)}\0`);
   const inputs = [
     join(root, '.spectral.yaml'),
     // The code that makes what the cache holds: every room but the mock's (its files make
@@ -94,7 +93,7 @@ export function workspaceKeyOf(root = ROOT) {
   ];
   hashInputs(hash, root, inputs);
   const key = hash.digest('hex');
-  if (root === ROOT) workspaceKey = key;
+  workspaceKeys.set(root, key);
   return key;
 }
 
@@ -109,40 +108,45 @@ export function hashInputs(hash, root, files) {
 }
 
 /**
- * Sets the memo of the workspace key (`undefined`: computed again from the files on next
- * use). `npm run dev` drops it before it loads a saved config, so what it records after
+ * Sets the memo of the workspace key of `root` (`undefined`: computed again from the files
+ * on next use; no root: of every workspace). `npm run dev` drops it before it loads a saved config, so what it records after
  * that is stamped with the new key, and puts the previous one back when the config is
  * refused (it keeps working with the previous pipeline, so it records under its key).
+ * @param {string} [root]
+ * @param {string} [previous]
  */
-export function forgetWorkspaceKey(previous = undefined) {
-  workspaceKey = previous;
+export function forgetWorkspaceKey(root = undefined, previous = undefined) {
+  if (root === undefined) workspaceKeys.clear();
+  else if (previous === undefined) workspaceKeys.delete(root);
+  else workspaceKeys.set(root, previous);
 }
 
-/** SHA-256 of each file (by path relative to ROOT); a missing file hashes as null. */
-export async function hashFiles(files) {
-  const entries = await Promise.all(files.map(async (file) => [relative(ROOT, file), await readFile(file).then(sha256, () => null)]));
+/** SHA-256 of each file (absolute, or relative to `root`), by its path relative to `root`; a missing file hashes as null. */
+export async function hashFiles(files, root) {
+  const paths = files.map((file) => resolve(root, file));
+  const entries = await Promise.all(paths.map(async (path) => [relative(root, path), await readFile(path).then(sha256, () => null)]));
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** True when every file still hashes as recorded. */
-export async function unchanged(recorded) {
+/** True when every file (relative to `root`) still hashes as recorded. */
+export async function unchanged(root, recorded) {
   if (!recorded || typeof recorded !== 'object') return false;
   const files = Object.keys(recorded);
-  const now = await hashFiles(files.map((file) => join(ROOT, file)));
+  const now = await hashFiles(files, root);
   return files.every((file) => recorded[file] !== null && now[file] === recorded[file]);
 }
 
-const entryFile = (name) => join(CACHE, `${name.replace(/[^A-Za-z0-9@._-]/g, '_')}.json`);
+const entryFile = (root, name) => join(root, '.cache', 'provider-api', `${name.replace(/[^A-Za-z0-9@._-]/g, '_')}.json`);
 
 /**
- * Reads an entry. Returns `{ value }`, or `{ miss: 'absent' | 'corrupt' | 'stale' }`:
+ * Reads an entry of the cache of the workspace at `root`. Returns `{ value }`, or `{ miss: 'absent' | 'corrupt' | 'stale' }`:
  * corrupt = does not parse or its hash does not match; stale = made under another
  * workspace key.
  */
-export async function readEntry(name) {
+export async function readEntry(root, name) {
   let text;
   try {
-    text = await readFile(entryFile(name), 'utf8');
+    text = await readFile(entryFile(root, name), 'utf8');
   } catch {
     return { miss: 'absent' };
   }
@@ -150,7 +154,7 @@ export async function readEntry(name) {
     const { sha, body } = JSON.parse(text);
     if (typeof body !== 'string' || sha !== sha256(body)) return { miss: 'corrupt' };
     const entry = JSON.parse(body);
-    if (entry.key !== workspaceKeyOf()) return { miss: 'stale' };
+    if (entry.key !== workspaceKeyOf(root)) return { miss: 'stale' };
     return { value: entry.value };
   } catch {
     return { miss: 'corrupt' };
@@ -158,7 +162,7 @@ export async function readEntry(name) {
 }
 
 /** Writes an entry atomically (temporary file + rename), stamped with the workspace key. */
-export async function writeEntry(name, value) {
-  const body = JSON.stringify({ key: workspaceKeyOf(), value });
-  await writeFileAtomic(entryFile(name), JSON.stringify({ sha: sha256(body), body }));
+export async function writeEntry(root, name, value) {
+  const body = JSON.stringify({ key: workspaceKeyOf(root), value });
+  await writeFileAtomic(entryFile(root, name), JSON.stringify({ sha: sha256(body), body }));
 }

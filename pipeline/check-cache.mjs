@@ -9,13 +9,13 @@ import { checkResults } from './trust.mjs';
 
 const ENTRY = 'trust-checks';
 
-/** Gives lib/trust.mjs the results the last build kept (none when absent, stale or corrupt). */
-export async function loadChecks() {
-  const entry = await readEntry(ENTRY);
+/** Gives lib/trust.mjs the results the last build of the workspace at `root` kept (none when absent, stale or corrupt). */
+export async function loadChecks(root) {
+  const entry = await readEntry(root, ENTRY);
   if (entry.value) checkResults.load(entry.value);
 }
 
 /** Keeps the results of `files` (the files the documents just linted read), in a stable order. */
-export async function saveChecks(files) {
-  await writeEntry(ENTRY, checkResults.of(files));
+export async function saveChecks(root, files) {
+  await writeEntry(root, ENTRY, checkResults.of(files));
 }

@@ -15,7 +15,6 @@
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT } from '../model/apis.mjs';
 import { scratchDirFor, swapInDir } from '../lib/files.mjs';
 import { runTsc7 } from './tsc7.mjs';
 import { filesUnder } from '../lib/walk.mjs';
@@ -58,10 +57,10 @@ function countFiles(dir) {
  * resolves to { files } (how many it wrote), or rejects with CompileFailed (tsc's report,
  * file(line,col): error TS…, or that `signal` stopped it) and dist/ untouched. Calls are
  * not meant to overlap; `npm run dev` runs one at a time.
- * @param {{ root?: string, projects?: typeof PROJECTS }} [options]
+ * @param {{ root: string, projects?: typeof PROJECTS }} options
  * @returns {(options?: { signal?: AbortSignal }) => Promise<{ files: number }>}
  */
-export function createCompiler({ root = ROOT, projects = PROJECTS.filter(({ config }) => existsSync(join(root, config))) } = {}) {
+export function createCompiler({ root, projects = PROJECTS.filter(({ config }) => existsSync(join(root, config))) }) {
   const dist = join(root, 'dist');
   // The 5.9 compiler's saved state (build info and the hash of the dist/ it described),
   // left by a build before dist/ moved to TypeScript 7: nothing reads it any more. Once

@@ -16,7 +16,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { ROOT } from '../model/apis.mjs';
 import { readEntry, sha256, toolVersions, writeEntry } from './cache.mjs';
 import { offlineRuntime } from '../site/offline.mjs';
 import { runTool, withoutBanners } from '../lib/run.mjs';
@@ -56,13 +55,13 @@ export function runtimeFromPage(html) {
   return { version, code, name: `redoc-${version}-${sha256(code).slice(0, 12)}.js` };
 }
 
-async function extractRuntime() {
+async function extractRuntime(root) {
   const scratch = await mkdtemp(join(tmpdir(), 'docs-runtime-'));
   try {
     const input = join(scratch, 'minimal.json');
     const output = join(scratch, 'minimal.html');
     await writeFile(input, JSON.stringify(MINIMAL));
-    const cli = await runTool('@redocly/cli/bin/cli.js', ['build-docs', input, '--inlineBundle', '-o', output], ROOT);
+    const cli = await runTool('@redocly/cli/bin/cli.js', ['build-docs', input, '--inlineBundle', '-o', output], root);
     if (cli.code !== 0) throw new Error(`build-docs (for the Redoc runtime) failed:\n${withoutBanners(cli.stdout + cli.stderr)}`);
     return runtimeFromPage(await readFile(output, 'utf8'));
   } finally {
@@ -71,27 +70,27 @@ async function extractRuntime() {
 }
 
 /**
- * The runtime (`{ version, code, name }`), from the cache when this CLI made it before.
- * Memoised: the build asks early, so a first extraction (a child process) overlaps lint.
+ * The runtime (`{ version, code, name }`), from the cache of the workspace at `root` when
+ * this CLI made it before. Memoised (per workspace): the build asks early, so a first
+ * extraction (a child process) overlaps lint.
  */
-let memo;
-export function redocRuntime() {
+const memos = new Map();
+export function redocRuntime(root) {
   // A failure is not kept: a long-lived process (the build server, npm run dev) tries again.
-  memo ??= loadRuntime().catch((error) => {
-    memo = undefined;
-    throw error;
-  });
+  const memo = memos.get(root) ?? loadRuntime(root);
+  memos.set(root, memo);
+  memo.catch(() => memos.delete(root));
   return memo;
 }
 
-async function loadRuntime() {
+async function loadRuntime(root) {
   const source = await readFile(new URL(import.meta.url)).then(sha256);
   const offline = await readFile(new URL('../site/offline.mjs', import.meta.url)).then(sha256);
-  const cli = toolVersions(ROOT)['@redocly/cli'];
+  const cli = toolVersions(root)['@redocly/cli'];
   const name = `docs-runtime-${sha256(`${cli}\0${source}\0${offline}`).slice(0, 16)}`;
-  const cached = await readEntry(name);
+  const cached = await readEntry(root, name);
   if (cached.value && sha256(cached.value.code).startsWith(cached.value.name.split('-').at(-1).replace('.js', ''))) return cached.value;
-  const runtime = await extractRuntime();
-  await writeEntry(name, runtime);
+  const runtime = await extractRuntime(root);
+  await writeEntry(root, name, runtime);
   return runtime;
 }

@@ -6,9 +6,8 @@
 // name or address are answered, or a name given with --allow-host. Ctrl-C (SIGINT) or
 // SIGTERM stops both.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DOCS } from './docs.mjs';
 import { serveDocs } from '../site/server.mjs';
 import { startMock } from '../mock/index.mjs';
 
@@ -36,7 +35,10 @@ if (badHost !== undefined) {
   console.error(`docs:serve  --allow-host takes a host name without port, not "${badHost}"`);
   process.exit(2);
 }
-if (!existsSync(join(DOCS, 'index.html'))) {
+// The workspace is the checkout this command belongs to.
+const root = resolve(import.meta.dirname, '..');
+const docs = join(root, 'generated', 'docs');
+if (!existsSync(join(docs, 'index.html'))) {
   console.error('docs:serve  generated/docs/ has no pages yet: run `npm run docs` (or `npm run build`) first');
   process.exit(1);
 }
@@ -46,7 +48,7 @@ if (!existsSync(join(DOCS, 'index.html'))) {
 // the Host names this server answers.
 const mock = values['no-mock']
   ? undefined
-  : startMock({ port: 0, allowHosts }).then(
+  : startMock({ root, port: 0, allowHosts }).then(
       (started) => {
         console.log(`docs:serve  the mock answers API paths on the same origin ("Try it")`);
         return started;
@@ -59,7 +61,7 @@ const mock = values['no-mock']
 
 let served;
 try {
-  served = await serveDocs(DOCS, port, { mock, allowHosts });
+  served = await serveDocs(docs, port, { mock, allowHosts });
 } catch (error) {
   console.error(`docs:serve  cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}`);
   await (await mock)?.close();

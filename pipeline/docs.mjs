@@ -9,9 +9,9 @@
 // (lib/cache.mjs).
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { parseBundle } from '../lib/bundle-text.mjs';
-import { GENERATED, loadApis, rel } from '../model/apis.mjs';
+import { loadApis } from '../model/apis.mjs';
 import { readEntry, sha256, unchanged, writeEntry } from './cache.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
 import { collectGaps, forReaders } from '../site/gaps.mjs';
@@ -25,8 +25,6 @@ import { redocRuntime } from './docs-runtime.mjs';
 import { seconds } from '../lib/run.mjs';
 import { operationsOf, versionsByApi } from './manifest.mjs';
 import { changesBetweenVersions } from '../changes/index.mjs';
-
-export const DOCS = join(GENERATED, 'docs');
 
 // Redoc options. Gaps are shown once, in bold, in the descriptions (docs/gaps.mjs
 // forReaders), so no extension is printed.
@@ -118,11 +116,11 @@ async function writeIfDifferent(file, content) {
   return true;
 }
 
-/** Renders one API's page unless the cache says the page on disk is current. */
-async function renderPage(api, source, runtime, script) {
+/** Renders one API's page unless the cache (of the workspace at `root`) says the page on disk is current. */
+async function renderPage(root, api, source, runtime, script) {
   const start = performance.now();
   const key = sha256(`${await rendererKey()}\0${runtime.name}\0${script.name}\0${source.sha}`);
-  const entry = await readEntry(`docs-page-${api.slug}`);
+  const entry = await readEntry(root, `docs-page-${api.slug}`);
   if (entry.value?.key === key && (await intact(api.docs, entry.value.sha))) return undefined;
   const document = source.document();
   const { definition, requests } = forPage(document, api.family);
@@ -136,7 +134,7 @@ async function renderPage(api, source, runtime, script) {
     script: script.name,
   });
   await writeFileAtomic(api.docs, html);
-  await writeEntry(`docs-page-${api.slug}`, { key, sha: sha256(html) });
+  await writeEntry(root, `docs-page-${api.slug}`, { key, sha: sha256(html) });
   return { api, bytes: Buffer.byteLength(html), time: seconds(start) };
 }
 
@@ -163,13 +161,13 @@ async function pageInfo(api, defaults, document) {
  * large workspace never re-parses the bundles an edit did not touch), else computed and
  * stored.
  */
-async function cachedPageInfo(api, defaults, source) {
+async function cachedPageInfo(root, api, defaults, source) {
   const name = `docs-info-${api.slug}`;
   const key = sha256(`${await rendererKey()}\0${source.sha}`);
-  const entry = await readEntry(name);
+  const entry = await readEntry(root, name);
   if (entry.value?.key === key) return { ...entry.value.info, api, isDefault: defaults.get(api.apiName) === api.version };
   const { api: _api, ...info } = await pageInfo(api, defaults, source.document());
-  await writeEntry(name, { key, info });
+  await writeEntry(root, name, { key, info });
   return { ...info, api };
 }
 
@@ -188,7 +186,7 @@ async function changesCodeKey() {
  * API's report is cached on the files its comparison read (their hashes), the versions
  * and the report's code: comparing 50 versions is most of a docs step with nothing to do.
  */
-async function versionChanges(apis) {
+async function versionChanges(root, apis) {
   const byName = new Map();
   for (const api of apis) byName.set(api.apiName, [...(byName.get(api.apiName) ?? []), api]);
   const result = new Map();
@@ -196,23 +194,23 @@ async function versionChanges(apis) {
     if (versions.length < 2) continue;
     const name = `docs-changes-${apiName}`;
     const key = sha256([await changesCodeKey(), ...versions.map((a) => `${a.name}\0${a.rootRelative}`).sort()].join('\n'));
-    const entry = await readEntry(name);
-    if (entry.value?.key === key && (await unchanged(entry.value.inputs))) {
+    const entry = await readEntry(root, name);
+    if (entry.value?.key === key && (await unchanged(root, entry.value.inputs))) {
       result.set(apiName, entry.value.changes);
       continue;
     }
     // Hashes of the text the comparison read, not of the files read again afterwards.
     const read = new Map();
-    const changes = changesBetweenVersions(apiName, { onRead: (file, text) => read.set(file, text === undefined ? null : sha256(text)) });
-    await writeEntry(name, { key, inputs: Object.fromEntries([...read].sort(([a], [b]) => a.localeCompare(b))), changes });
+    const changes = changesBetweenVersions(root, apiName, { onRead: (file, text) => read.set(file, text === undefined ? null : sha256(text)) });
+    await writeEntry(root, name, { key, inputs: Object.fromEntries([...read].sort(([a], [b]) => a.localeCompare(b))), changes });
     result.set(apiName, changes);
   }
   return result;
 }
 
 /** A bundle read once: its hash, and its parsed document when someone asks for it. */
-async function readBundle(api) {
-  if (!existsSync(api.bundle)) throw new Error(`${rel(api.bundle)} is missing: run \`npm run generate\` first`);
+async function readBundle(root, api) {
+  if (!existsSync(api.bundle)) throw new Error(`${relative(root, api.bundle)} is missing: run \`npm run generate\` first`);
   const text = await readFile(api.bundle, 'utf8');
   let document;
   return { sha: sha256(text), document: () => (document ??= parseBundle(text)) };
@@ -220,51 +218,52 @@ async function readBundle(api) {
 
 /**
  * Renders the pages of `only` (all APIs by default; `npm run dev` passes the changed
- * ones) and the landing page for all `apis`, skipping what is current; returns what was
- * written (`pages`: the pages rendered now).
+ * ones) and the landing page for all `apis` of the workspace at `root`, skipping what is
+ * current; returns what was written (`pages`: the pages rendered now).
  */
-export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
-  const runtime = await redocRuntime();
+export async function buildDocs(root, apis, { only = apis } = {}) {
+  const docs = join(root, 'generated', 'docs');
+  const runtime = await redocRuntime(root);
   // The runtime first: a page is never on disk before the script it loads.
-  await writeIfDifferent(join(DOCS, runtime.name), runtime.code);
+  await writeIfDifferent(join(docs, runtime.name), runtime.code);
   const script = await pageScript();
-  await writeIfDifferent(join(DOCS, script.name), script.code);
-  const sources = new Map(await Promise.all(apis.map(async (api) => /** @type {[any, any]} */ ([api, await readBundle(api)]))));
+  await writeIfDifferent(join(docs, script.name), script.code);
+  const sources = new Map(await Promise.all(apis.map(async (api) => /** @type {[any, any]} */ ([api, await readBundle(root, api)]))));
   const rendered = [];
   for (const api of only) {
-    const page = await renderPage(api, sources.get(api), runtime, script);
+    const page = await renderPage(root, api, sources.get(api), runtime, script);
     if (page) rendered.push(page);
   }
 
   const defaults = new Map(Object.values(versionsByApi(apis)).flatMap((family) => Object.entries(family).map(([apiName, entry]) => [apiName, entry.default])));
-  const index = join(DOCS, 'index.html');
+  const index = join(docs, 'index.html');
   // What changed between consecutive versions (APIs with several): part of the key, so
   // a change of the report itself redoes the landing page too.
-  const changes = await versionChanges(apis);
+  const changes = await versionChanges(root, apis);
   const landingKey = sha256(
     [await rendererKey(), JSON.stringify([...changes]), ...apis.map((api) => `${api.name}\0${defaults.get(api.apiName)}\0${sources.get(api).sha}`)].join('\n'),
   );
-  const landing = await readEntry('docs-landing');
+  const landing = await readEntry(root, 'docs-landing');
   let infos;
   const infosOf = async () =>
     (infos ??= await Promise.all(
       // In `npm run dev` the landing page is redone on every save: an unchanged bundle is
       // not parsed again, its page info comes from the cache entry. (Not from a memo of this
       // process: the entry on disk is what the next build trusts, so it is kept current.)
-      apis.map((api) => cachedPageInfo(api, defaults, sources.get(api))),
+      apis.map((api) => cachedPageInfo(root, api, defaults, sources.get(api))),
     ));
   if (landing.value?.key !== landingKey || !(await intact(index, landing.value.sha))) {
     const html = landingPage(await infosOf(), changes);
     await writeFileAtomic(index, html);
-    await writeEntry('docs-landing', { key: landingKey, sha: sha256(html) });
+    await writeEntry(root, 'docs-landing', { key: landingKey, sha: sha256(html) });
   }
 
   // A full build drops what no current document owns: pages of removed documents and
   // runtimes no page loads any more (after every page has moved to the current one).
   if (only === apis) {
     const keep = new Set(['index.html', runtime.name, script.name, ...apis.map((api) => basename(api.docs))]);
-    for (const file of await readdir(DOCS)) {
-      if (!keep.has(file) && (/^(redoc|docs-page)-.*\.js$/.test(file) || file.endsWith('.html'))) await rm(join(DOCS, file), { force: true });
+    for (const file of await readdir(docs)) {
+      if (!keep.has(file) && (/^(redoc|docs-page)-.*\.js$/.test(file) || file.endsWith('.html'))) await rm(join(docs, file), { force: true });
     }
   }
   const pages = rendered.length ? rendered.map((r) => ({ ...r, gaps: collectGaps(sources.get(r.api).document()) })) : [];
@@ -273,12 +272,13 @@ export async function buildDocs(apis = loadApis(), { only = apis } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const start = performance.now();
+  const root = resolve(import.meta.dirname, '..');
   try {
-    const apis = loadApis();
-    const { pages, runtime } = await buildDocs(apis);
+    const apis = loadApis(root);
+    const { pages, runtime } = await buildDocs(root, apis);
     for (const page of pages) {
       const kib = `${Math.round(page.bytes / 1024)} KiB`;
-      console.log(`docs  ${rel(page.api.docs)}  ${kib}, ${page.gaps.length} gaps  ${page.time}`);
+      console.log(`docs  ${relative(root, page.api.docs)}  ${kib}, ${page.gaps.length} gaps  ${page.time}`);
     }
     console.log(`docs  generated/docs/  ${pages.length} of ${apis.length} pages rendered (the rest current), ${runtime.name}  ${seconds(start)}`);
   } catch (error) {

@@ -4,9 +4,8 @@
 // contributor copies a gap by hand: `npm run generate` (and `npm run build`) rewrites it,
 // and CI's drift check fails when it is out of date. Also exported for tests.
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
-import { ROOT } from '../model/apis.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
 import { finding, InputError, runCommand } from '../lib/findings.mjs';
 
@@ -24,8 +23,8 @@ async function* yamlFiles(dir) {
 const escapeCell = (text) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 const pointer = (keys) => keys.map((k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-/** Every gap record under specs/: `{ file, pointer, gap }`, in file order. A file that does not parse is skipped (lint reports it). */
-export async function collectSpecGaps(root = ROOT) {
+/** Every gap record under the specs/ of the workspace at `root`: `{ file, pointer, gap }`, in file order. A file that does not parse is skipped (lint reports it). */
+export async function collectSpecGaps(root) {
   const records = [];
   for await (const file of yamlFiles(join(root, 'specs'))) {
     const text = await readFile(file, 'utf8');
@@ -60,35 +59,34 @@ export function gapsTable(records) {
 }
 
 /**
- * specs/README.md with the table between the markers replaced; an InputError (at `file`,
- * the README's path) when the markers are missing.
+ * specs/README.md with the table between the markers replaced; an InputError (at the
+ * README) when the markers are missing.
  * @param {string} readme
  * @param {string} table
- * @param {string} [file]
  */
-export function withTable(readme, table, file = 'specs/README.md') {
+export function withTable(readme, table) {
   const [start, end] = [readme.indexOf(START), readme.indexOf(END)];
   if (start < 0 || end < start) {
     throw new InputError([
-      finding('gaps', file, 1, 1, 'error', 'gaps-markers', `specs/README.md needs the two lines ${START} and ${END} around the gaps table`),
+      finding('gaps', 'specs/README.md', 1, 1, 'error', 'gaps-markers', `specs/README.md needs the two lines ${START} and ${END} around the gaps table`),
     ]);
   }
   return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
 }
 
-/** Rewrites the table when it changed; returns the number of records. */
-export async function writeGaps(root = ROOT) {
+/** Rewrites the table of the workspace at `root` when it changed; returns the number of records. */
+export async function writeGaps(root) {
   const records = await collectSpecGaps(root);
   const file = join(root, 'specs', 'README.md');
   const readme = await readFile(file, 'utf8');
-  const next = withTable(readme, gapsTable(records), file);
+  const next = withTable(readme, gapsTable(records));
   if (next !== readme) await writeFileAtomic(file, next);
   return records.length;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.exitCode = await runCommand('gaps', async () => {
-    const count = await writeGaps();
+    const count = await writeGaps(resolve(import.meta.dirname, '..'));
     console.log(`gaps  ${count} records -> specs/README.md`);
   });
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run generate`: bundle every document, then write its types and the operations
 // manifest. Everything in generated/ (but the docs) comes from here; nothing is edited by hand.
+import { resolve } from 'node:path';
 import { createPipeline } from './engines.mjs';
 import { writeManifest } from './manifest.mjs';
 import { writeGaps } from './gaps.mjs';
@@ -16,8 +17,8 @@ export async function generateAll(pipeline, apis = pipeline.apis) {
       return { api, files };
     }),
   );
-  const operations = await writeManifest(pipeline.apis);
-  await writeGaps();
+  const operations = await writeManifest(pipeline.root, pipeline.apis);
+  await writeGaps(pipeline.root);
   return { results, operations };
 }
 
@@ -25,7 +26,7 @@ export async function generateAll(pipeline, apis = pipeline.apis) {
 export const main = () =>
   runCommand('generate', async () => {
     const start = performance.now();
-    const pipeline = await createPipeline({ lint: false });
+    const pipeline = await createPipeline({ root: resolve(import.meta.dirname, '..'), lint: false });
     const { operations } = await generateAll(pipeline);
     console.log(`generate  ${pipeline.apis.length} bundles + types, ${operations.length} operations -> generated/  ${seconds(start)}`);
   });

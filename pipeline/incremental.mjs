@@ -13,7 +13,6 @@
 // workspace key).
 
 import { join, relative } from 'node:path';
-import { GENERATED, ROOT } from '../model/apis.mjs';
 import { hashFiles, readEntry, unchanged, writeEntry } from './cache.mjs';
 import { operationIdsByPath } from './slice.mjs';
 // Not readdirSync's `recursive`: it follows symlinked folders on Node 22+ only (lib/walk.mjs).
@@ -22,10 +21,10 @@ import { filesUnder } from '../lib/walk.mjs';
 const docEntry = (api) => `doc-${api.slug}`;
 
 /**
- * Splits `apis` into current and stale documents. `reasons` counts why entries were not
+ * Splits `apis` (of the workspace at `root`) into current and stale documents. `reasons` counts why entries were not
  * used (absent, corrupt, stale, changed), for the build's one-line report.
  */
-export async function planDocuments(apis) {
+export async function planDocuments(root, apis) {
   const current = [];
   const stale = [];
   /** @type {Record<string, number>} */
@@ -33,14 +32,13 @@ export async function planDocuments(apis) {
   const edits = new Map(); // api name -> what changed since its last clean lint
   await Promise.all(
     apis.map(async (api) => {
-      const entry = await readEntry(docEntry(api));
-      let why = entry.miss;
-      if (!why)
-        why = entry.value.config === api.configKey && (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) ? undefined : 'changed';
+      const { miss, value } = await readEntry(root, docEntry(api));
+      let why = miss;
+      if (!why) why = value.config === api.configKey && (await unchanged(root, value.inputs)) && (await unchanged(root, value.outputs)) ? undefined : 'changed';
       if (why) {
         reasons[why] = (reasons[why] ?? 0) + 1;
         stale.push(api);
-        const edit = entry.value && (await editOf(api, entry.value));
+        const edit = value && (await editOf(root, api, value));
         if (edit) edits.set(api.name, edit);
       } else current.push(api);
     }),
@@ -55,19 +53,19 @@ export async function planDocuments(apis) {
  * content differs from the entry's and the operationIds per path key then; undefined when
  * its entry was made under another redocly.yaml entry or records no operationIds.
  */
-async function editOf(api, value) {
+async function editOf(root, api, value) {
   if (value.config !== api.configKey || !value.operations) return undefined;
-  const now = await hashFiles(Object.keys(value.inputs).map((file) => join(ROOT, file)));
+  const now = await hashFiles(Object.keys(value.inputs), root);
   const changed = Object.keys(value.inputs)
     .filter((file) => now[file] !== value.inputs[file])
-    .map((file) => join(ROOT, file));
+    .map((file) => join(root, file));
   return { changed, operations: value.operations };
 }
 
 /** The same for one document, from its entry now (`npm run dev`, before it lints a save). */
-export async function readDocumentEdit(api) {
-  const entry = await readEntry(docEntry(api));
-  return entry.value ? editOf(api, entry.value) : undefined;
+export async function readDocumentEdit(root, api) {
+  const entry = await readEntry(root, docEntry(api));
+  return entry.value ? editOf(root, api, entry.value) : undefined;
 }
 
 /**
@@ -79,9 +77,9 @@ export async function readDocumentEdit(api) {
 const inputsByName = new Map();
 
 /** The files (absolute) a current document's last bundle read, from its cache entry. */
-export async function readDocumentInputs(api) {
-  const entry = await readEntry(docEntry(api));
-  const files = Object.keys(entry.value?.inputs ?? {}).map((file) => join(ROOT, file));
+export async function readDocumentInputs(root, api) {
+  const entry = await readEntry(root, docEntry(api));
+  const files = Object.keys(entry.value?.inputs ?? {}).map((file) => join(root, file));
   inputsByName.set(api.name, new Set(files));
   return files;
 }
@@ -100,31 +98,34 @@ export const documentsReading = (file, apis) => apis.filter((api) => inputsByNam
  * the hashes of those files taken right after bundling: if a file changed while the
  * build ran, nothing is recorded (the next build redoes the document).
  */
-export async function recordDocument(api, files, before, document) {
+export async function recordDocument(root, api, files, before, document) {
   inputsByName.set(api.name, new Set(files));
-  const inputs = await hashFiles(files);
+  const inputs = await hashFiles(files, root);
   if (before && JSON.stringify(before) !== JSON.stringify(inputs)) return false;
   // The operationIds per path key: a later lint of part of the document checks that an
   // edited path item kept its own (lib/slice.mjs); without them it lints the whole.
   const operations = document ? operationIdsByPath(document) : undefined;
-  await writeEntry(docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles([api.bundle, api.types]), operations });
+  await writeEntry(root, docEntry(api), { config: api.configKey, inputs, outputs: await hashFiles([api.bundle, api.types], root), operations });
   return true;
 }
 
-const MANIFEST_OUTPUTS = [join(GENERATED, 'client-manifest.ts'), join(GENERATED, 'operations.ts'), join(GENERATED, 'versions.ts')];
+const manifestOutputs = (root) => ['client-manifest.ts', 'operations.ts', 'versions.ts'].map((file) => join(root, 'generated', file));
 
 /** True when no document was redone and the manifest files are as last written. */
-export async function manifestCurrent(apis) {
-  const entry = await readEntry('manifest');
+export async function manifestCurrent(root, apis) {
+  const entry = await readEntry(root, 'manifest');
   if (!entry.value) return false;
-  return (await unchanged(entry.value.inputs)) && (await unchanged(entry.value.outputs)) && entry.value.apis === apis.map((a) => a.name).join(',');
+  return (await unchanged(root, entry.value.inputs)) && (await unchanged(root, entry.value.outputs)) && entry.value.apis === apis.map((a) => a.name).join(',');
 }
 
-export async function recordManifest(apis) {
-  await writeEntry('manifest', {
+export async function recordManifest(root, apis) {
+  await writeEntry(root, 'manifest', {
     apis: apis.map((a) => a.name).join(','),
-    inputs: await hashFiles(apis.map((api) => api.bundle)),
-    outputs: await hashFiles(MANIFEST_OUTPUTS),
+    inputs: await hashFiles(
+      apis.map((api) => api.bundle),
+      root,
+    ),
+    outputs: await hashFiles(manifestOutputs(root), root),
   });
 }
 
@@ -139,21 +140,21 @@ const compileInputs = (/** @type {string} */ root) => [
 const distFiles = (/** @type {string} */ root) => filesUnder(join(root, 'dist'), () => true);
 
 /** True when the dist/ of the workspace at `root` is what its last compile wrote, from the sources it has now. */
-export async function distCurrent(root = ROOT) {
-  const entry = await readEntry('dist');
+export async function distCurrent(root) {
+  const entry = await readEntry(root, 'dist');
   if (!entry.value) return false;
-  const inputs = await hashFiles(compileInputs(root));
-  const outputs = await hashFiles(distFiles(root));
+  const inputs = await hashFiles(compileInputs(root), root);
+  const outputs = await hashFiles(distFiles(root), root);
   return JSON.stringify(inputs) === JSON.stringify(entry.value.inputs) && JSON.stringify(outputs) === JSON.stringify(entry.value.outputs);
 }
 
 /** Hashes the compile's inputs (of the workspace at `root`) before it starts; `record()` stores them with dist/ after it. */
-export async function startDistRecord(root = ROOT) {
-  const inputs = await hashFiles(compileInputs(root));
+export async function startDistRecord(root) {
+  const inputs = await hashFiles(compileInputs(root), root);
   return {
     async record() {
-      if (JSON.stringify(await hashFiles(compileInputs(root))) !== JSON.stringify(inputs)) return false;
-      await writeEntry('dist', { inputs, outputs: await hashFiles(distFiles(root)) });
+      if (JSON.stringify(await hashFiles(compileInputs(root), root)) !== JSON.stringify(inputs)) return false;
+      await writeEntry(root, 'dist', { inputs, outputs: await hashFiles(distFiles(root), root) });
       return true;
     },
   };

@@ -3,12 +3,12 @@
 // (spectral:oas + house rules, from .spectral.yaml) over every API in redocly.yaml, or the
 // named ones. Any error, warning or info fails, printed as file:line:col; a hint is a note
 // (a house rule's advice), printed and never failing.
+import { resolve } from 'node:path';
 import { formatFinding, createPipeline } from './engines.mjs';
 import { isMain, runCommand } from '../lib/findings.mjs';
 import { seconds } from '../lib/run.mjs';
 import { lintScenarios, scenarioFiles } from '../contract/scenarios.mjs';
 import { DOCUMENTS_IN_FLIGHT, mapLimit } from '../lib/pool.mjs';
-import { ROOT } from '../model/apis.mjs';
 import * as trust from './trust.mjs';
 
 /**
@@ -31,16 +31,17 @@ export async function lintAll(pipeline, apis = pipeline.apis, edits = new Map())
 export const main = (names = process.argv.slice(2)) =>
   runCommand('lint', async () => {
     const start = performance.now();
-    const pipeline = await createPipeline();
+    const root = resolve(import.meta.dirname, '..'); // the checkout this command belongs to
+    const pipeline = await createPipeline({ root });
     const apis = names.length ? pipeline.apis.filter((api) => names.includes(api.name)) : pipeline.apis;
     if (names.length && apis.length !== names.length) {
       console.error(`lint  unknown API in ${names.join(', ')}; known: ${pipeline.apis.map((a) => a.name).join(', ')}`);
       return 2;
     }
     // The Arazzo scenarios (specs/scenarios/) are not APIs: Redocly lints them on their own.
-    const scenarios = names.length ? [] : scenarioFiles(ROOT);
+    const scenarios = names.length ? [] : scenarioFiles(root);
     // A scenario reads its documents too (sourceDescriptions): a problem in one is printed once.
-    const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios({ root: ROOT, guard: trust, files: scenarios }))];
+    const all = [...(await lintAll(pipeline, apis)), ...(await lintScenarios({ root, guard: trust, files: scenarios }))];
     const findings = [...new Map(all.map((f) => [formatFinding(f), f])).values()];
     for (const f of findings) console.error(formatFinding(f));
     // Notes (house rules' advice, severity hint): shown, never failing.

@@ -15,9 +15,9 @@
 //                            `paths` and `components` of that version's document, and the
 //                            default version of each API. The clients are typed from it.
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseBundle } from '../lib/bundle-text.mjs';
-import { compareVersions, defaultVersionOf, GENERATED, loadApis, rel } from '../model/apis.mjs';
+import { compareVersions, defaultVersionOf, loadApis } from '../model/apis.mjs';
 import { writeFileAtomic } from '../lib/files.mjs';
 import { finding, InputError, positionOf, readYamlObject, runCommand } from '../lib/findings.mjs';
 import { basePathOf } from '../model/servers.mjs';
@@ -27,10 +27,6 @@ import { FAMILIES } from '../model/family.mjs';
 import { seconds } from '../lib/run.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-export const MANIFEST = join(GENERATED, 'operations.ts');
-export const CLIENT_MANIFEST = join(GENERATED, 'client-manifest.ts');
-export const VERSIONS = join(GENERATED, 'versions.ts');
-const REDOCLY = join(GENERATED, '..', 'redocly.yaml');
 
 /**
  * The shape of a version per family, as the clients check an untyped pin at run time
@@ -91,14 +87,14 @@ export function versionsByApi(apis, operations = []) {
   for (const api of apis) {
     const clash = FAMILIES.find((family) => family !== api.family && families[family][api.apiName]);
     if (clash) {
-      throw new InputError([finding('workspace', REDOCLY, 1, 1, 'error', 'api-name', `"${api.apiName}" is used by both API families`)]);
+      throw new InputError([finding('workspace', 'redocly.yaml', 1, 1, 'error', 'api-name', `"${api.apiName}" is used by both API families`)]);
     }
     const alike = apis.find((other) => other.apiName !== api.apiName && apiConstName(other.apiName) === apiConstName(api.apiName));
     if (alike)
       throw new InputError([
         finding(
           'workspace',
-          REDOCLY,
+          'redocly.yaml',
           1,
           1,
           'error',
@@ -240,29 +236,30 @@ function matchesOf(familyName, family) {
  * prefix (model/version-checks.mjs); this keeps `npm run generate` alone from
  * writing a manifest the clients would read wrong.
  */
-function assertDerivable(apis, operations) {
+function assertDerivable(root, apis, operations) {
   const findings = [];
   const misshapen = apis.filter((api) => !VERSION_SHAPES[api.family].test(api.version));
-  const config = misshapen.length ? readYamlObject(REDOCLY, 'Redocly configuration') : undefined;
+  const config = misshapen.length ? readYamlObject(join(root, 'redocly.yaml'), 'Redocly configuration') : undefined;
   for (const api of misshapen) {
     const { line, col } = config?.document ? positionOf(config, ['apis', api.name]) : { line: 1, col: 1 };
     const shape = api.family === 'resource-manager' ? 'YYYY-MM-DD or YYYY-MM-DD-preview' : 'vN.N';
     findings.push(
-      finding('workspace', REDOCLY, line, col, 'error', 'api-version-shape', `"${api.name}": a ${api.family} version is ${shape}, not "${api.version}"`),
+      finding('workspace', 'redocly.yaml', line, col, 'error', 'api-version-shape', `"${api.name}": a ${api.family} version is ${shape}, not "${api.version}"`),
     );
   }
   for (const op of operations) {
     if (op.family === 'business-central' && !op.prefix.endsWith(`/api/${op.version}`)) {
-      const root = apis.find((a) => a.name === op.api).root;
+      const file = apis.find((a) => a.name === op.api).root;
       findings.push(
         finding(
           'workspace',
-          root,
+          file,
           1,
           1,
           'error',
           'api-version-mismatch',
           `the server prefix "${op.prefix || '/'}" disagrees with the version "${op.version}" (expected it to end in /api/${op.version}: the client sends <baseUrl>/api/${op.version})`,
+          root,
         ),
       );
     }
@@ -272,23 +269,24 @@ function assertDerivable(apis, operations) {
 }
 
 /** Two APIs of one family must not answer the same method and path: a client could not tell them apart. */
-function assertUnambiguous(operations, apis) {
+function assertUnambiguous(root, operations, apis) {
   const seen = new Map();
   const findings = [];
   for (const op of operations) {
     const key = `${op.family} ${op.method} ${op.path}`;
     const other = seen.get(key);
     if (other && other.apiName !== op.apiName) {
-      const root = apis.find((a) => a.name === op.api).root;
+      const file = apis.find((a) => a.name === op.api).root;
       findings.push(
         finding(
           'workspace',
-          root,
+          file,
           1,
           1,
           'error',
           'ambiguous-operation',
           `${op.method} ${op.path} is defined by both "${other.apiName}" and "${op.apiName}"; one path belongs to one API`,
+          root,
         ),
       );
     }
@@ -367,23 +365,24 @@ function versionsSource(apis, byApi, schemaNames) {
  * API removed or renamed), so generated/ holds exactly what the list names. Only
  * generated/bundled/*.yaml and generated/types/*.ts are looked at.
  */
-async function pruneStale(apis) {
+async function pruneStale(root, apis) {
   const wanted = new Set(apis.flatMap((api) => [api.bundle, api.types]));
   for (const [dir, ext] of [
-    [join(GENERATED, 'bundled'), '.yaml'],
-    [join(GENERATED, 'types'), '.ts'],
+    [join(root, 'generated', 'bundled'), '.yaml'],
+    [join(root, 'generated', 'types'), '.ts'],
   ]) {
     const names = await readdir(dir).catch(() => []);
     await Promise.all(names.filter((name) => name.endsWith(ext) && !wanted.has(join(dir, name))).map((name) => rm(join(dir, name), { force: true })));
   }
 }
 
-export async function writeManifest(apis = loadApis()) {
+/** Writes the manifest files of the workspace at `root` from the bundles of `apis`; returns the operations. */
+export async function writeManifest(root, apis) {
   const documents = await Promise.all(apis.map(async (api) => parseBundle(await readFile(api.bundle, 'utf8'))));
   const operations = (await Promise.all(apis.map((api, i) => operationsOf(api, documents[i])))).flat();
   const schemaNames = new Map(apis.map((api, i) => [api.name, schemaNamesOf(documents[i])]));
-  assertUnambiguous(operations, apis);
-  assertDerivable(apis, operations);
+  assertUnambiguous(root, operations, apis);
+  assertDerivable(root, apis, operations);
   const catalogue = versionsByApi(apis, operations);
   const catalogueSource =
     HEADER('generated/bundled/*.yaml') +
@@ -395,11 +394,11 @@ export async function writeManifest(apis = loadApis()) {
     `/** Every operation of every version, one entry each. */\n` +
     `export const operations = ${JSON.stringify(operations, null, 2)} as const;\n\n` +
     `export type Operation = (typeof operations)[number];\n`;
-  await pruneStale(apis);
+  await pruneStale(root, apis);
   await Promise.all([
-    writeFileAtomic(MANIFEST, catalogueSource),
-    writeFileAtomic(CLIENT_MANIFEST, clientManifestSource(catalogue)),
-    writeFileAtomic(VERSIONS, versionsSource(apis, catalogue, schemaNames)),
+    writeFileAtomic(join(root, 'generated/operations.ts'), catalogueSource),
+    writeFileAtomic(join(root, 'generated/client-manifest.ts'), clientManifestSource(catalogue)),
+    writeFileAtomic(join(root, 'generated/versions.ts'), versionsSource(apis, catalogue, schemaNames)),
   ]);
   return operations;
 }
@@ -407,7 +406,10 @@ export async function writeManifest(apis = loadApis()) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.exitCode = await runCommand('manifest', async () => {
     const start = performance.now();
-    const operations = await writeManifest();
-    console.log(`manifest  ${operations.length} operations -> ${rel(CLIENT_MANIFEST)}, ${rel(MANIFEST)}, ${rel(VERSIONS)} in ${seconds(start)}`);
+    const root = resolve(import.meta.dirname, '..');
+    const operations = await writeManifest(root, loadApis(root));
+    console.log(
+      `manifest  ${operations.length} operations -> generated/client-manifest.ts, generated/operations.ts, generated/versions.ts in ${seconds(start)}`,
+    );
   });
 }

@@ -12,7 +12,7 @@
 // sources produce (nothing of a removed document) and is never half-written.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadApis, ROOT } from '../model/apis.mjs';
+import { loadApis } from '../model/apis.mjs';
 import { hashFiles } from './cache.mjs';
 import { runCommand } from '../lib/findings.mjs';
 import { distCurrent, manifestCurrent, planDocuments, recordDocument, recordManifest, startDistRecord } from './incremental.mjs';
@@ -27,9 +27,6 @@ import { DOCUMENTS_IN_FLIGHT, mapLimit } from '../lib/pool.mjs';
  * @typedef {{ api: Api, document: any, text: string, files: string[], before: Record<string, string> | undefined, types: string }} Made one document's bundle and types, made in memory
  */
 
-/** The workspace this checkout is: its root and the documents redocly.yaml lists now. */
-const workspace = () => ({ root: ROOT, apis: loadApis() });
-
 /** At most this many documents are bundled and typed in memory while they are linted. */
 const MADE_DURING_LINT = 8;
 
@@ -43,7 +40,7 @@ const MADE_DURING_LINT = 8;
  */
 function makeDocument(pipeline, api, hash) {
   const made = pipeline.bundled(api).then(async (result) => {
-    const before = hash ? await hashFiles(result.files) : undefined;
+    const before = hash ? await hashFiles(result.files, pipeline.root) : undefined;
     return { api, ...result, before, types: await pipeline.typesText(api, result.document) };
   });
   made.catch(() => {}); // reported when it is awaited
@@ -75,16 +72,17 @@ export async function lintStep(pipeline, apis, edits, { hash = true } = {}) {
 /**
  * The generate step for one document: its bundle and types written, then, unless `record`
  * is false (`npm run dev` records once its types line is out), recorded in the build cache
- * (unless a file it read changed meanwhile).
+ * of the workspace at `root` (unless a file it read changed meanwhile).
+ * @param {string} root
  * @param {Made} made
  * @param {{ record?: boolean }} [options]
  * @returns {Promise<Made>}
  */
-export async function writeDocument(made, { record = true } = {}) {
+export async function writeDocument(root, made, { record = true } = {}) {
   const { api, text, files, before, document } = made;
   await writeFileAtomic(api.bundle, text);
   await writeFileAtomic(api.types, made.types);
-  if (record) await recordDocument(api, files, before, document);
+  if (record) await recordDocument(root, api, files, before, document);
   return made;
 }
 
@@ -95,7 +93,7 @@ export async function writeDocument(made, { record = true } = {}) {
  */
 export async function docsStep(ws, only = ws.apis) {
   const { buildDocs } = await import('./docs.mjs');
-  return buildDocs(ws.apis, { only });
+  return buildDocs(ws.root, ws.apis, { only });
 }
 
 /**
@@ -145,16 +143,16 @@ async function build(ws, skip) {
   let start = performance.now();
   const { apis } = ws;
   // Started now, awaited by the docs step: a first extraction runs beside lint.
-  const runtime = skip.has('docs') ? undefined : import('./docs-runtime.mjs').then((m) => m.redocRuntime());
+  const runtime = skip.has('docs') ? undefined : import('./docs-runtime.mjs').then((m) => m.redocRuntime(ws.root));
   runtime?.catch(() => {}); // reported by the docs step
-  const { stale, reasons, edits } = await planDocuments(apis);
+  const { stale, reasons, edits } = await planDocuments(ws.root, apis);
   const n = apis.length;
 
   if (stale.length) {
     // The engines are loaded only when there is something for them to do.
     const { createPipeline, formatFinding } = await import('./engines.mjs');
     const checks = await import('./check-cache.mjs');
-    const [pipeline] = await Promise.all([createPipeline({ root: ws.root, apis }), checks.loadChecks()]);
+    const [pipeline] = await Promise.all([createPipeline({ root: ws.root, apis }), checks.loadChecks(ws.root)]);
     // Its ruleset is dropped from Spectral's thread when the build ends (a build server runs
     // many builds in one process).
     try {
@@ -172,9 +170,9 @@ async function build(ws, skip) {
       const read = await mapLimit(
         stale,
         DOCUMENTS_IN_FLIGHT,
-        async (api) => (await writeDocument(await made(api).catch((error) => fail('generate', error.message)))).files,
+        async (api) => (await writeDocument(ws.root, await made(api).catch((error) => fail('generate', error.message)))).files,
       );
-      await checks.saveChecks(read.flat());
+      await checks.saveChecks(ws.root, read.flat());
     } finally {
       await pipeline.close();
     }
@@ -182,10 +180,10 @@ async function build(ws, skip) {
     step('lint', start, `${n} documents unchanged since the last build (cache)`);
     start = performance.now();
   }
-  if (stale.length || !(await manifestCurrent(apis))) {
+  if (stale.length || !(await manifestCurrent(ws.root, apis))) {
     const { writeManifest } = await import('./manifest.mjs');
-    const operations = await writeManifest(apis).catch((error) => fail('generate', error.message));
-    await recordManifest(apis);
+    const operations = await writeManifest(ws.root, apis).catch((error) => fail('generate', error.message));
+    await recordManifest(ws.root, apis);
     // The gaps table of specs/README.md, from the x-source-gap records of the specs.
     const { writeGaps } = await import('./gaps.mjs');
     await writeGaps(ws.root).catch((error) => fail('generate', error.message));
@@ -222,18 +220,19 @@ async function build(ws, skip) {
 export const STEP_FLAGS = ['--no-compile', '--no-docs'];
 
 /**
- * One build in this process: returns its exit code (0, or 1 with the failing step's output
+ * One build in this process of the workspace at `root` (its documents as redocly.yaml
+ * lists them now): returns its exit code (0, or 1 with the failing step's output
  * printed). --no-compile / --no-docs skip a step (the pipeline benchmark compares like with
  * like). The build server (build-server/server.mjs) runs this for its clients.
+ * @param {string} root
  * @param {string[]} [args]
- * @param {Workspace} [ws] the workspace (this checkout, as redocly.yaml lists it now, by default)
  * @returns {Promise<number>}
  */
-export function buildHere(args = [], ws = undefined) {
+export function buildHere(root, args = []) {
   const skip = new Set(args.filter((a) => STEP_FLAGS.includes(a)).map((a) => a.slice(5)));
   return runCommand('build', async () => {
     try {
-      await build(ws ?? workspace(), skip); // a broken redocly.yaml is reported as the command's problem
+      await build({ root, apis: loadApis(root) }, skip); // a broken redocly.yaml is reported as the command's problem
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error;
       console.error(error.message);

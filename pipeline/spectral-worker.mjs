@@ -18,6 +18,7 @@
 import * as fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { finding, InputError } from '../lib/findings.mjs';
@@ -74,22 +75,23 @@ function ask(thread, request) {
 }
 
 /**
- * Loads the ruleset at `rulesetPath` into the process's Spectral thread (starting it if
- * need be). Resolves once loaded (a broken ruleset rejects with an InputError naming it)
- * to `{ lint(root) -> findings, close() }`.
+ * Loads the .spectral.yaml of the workspace at `workspace` into the process's Spectral
+ * thread (starting it if need be). Resolves once loaded (a broken ruleset rejects with an
+ * InputError naming it) to `{ lint(root) -> findings, close() }`.
  */
-export async function startSpectralWorker(rulesetPath) {
+export async function startSpectralWorker(workspace) {
+  const rulesetPath = join(workspace, '.spectral.yaml');
   const key = threadKey();
   const thread = threads.get(key) ?? startThread(key);
   // This workspace's read guard: the thread reads files inside this checkout's specs/ only.
   const guard = new URL('./trust.mjs', import.meta.url).href;
-  const answer = await ask(thread, { type: 'load', rulesetPath, guard });
-  if (answer.failed) throw new InputError([finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', answer.failed)]);
+  const answer = await ask(thread, { type: 'load', rulesetPath, guard, workspace });
+  if (answer.failed) throw new InputError([finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', answer.failed, workspace)]);
   const { ruleset } = answer;
   return {
     lint: (root, text) =>
       ask(thread, { type: 'lint', ruleset, root, text }).then((message) =>
-        message.results.map((r) => finding('spectral', r.source ?? root, r.line, r.col, SEVERITY[r.severity], r.code, r.message)),
+        message.results.map((r) => finding('spectral', r.source ?? root, r.line, r.col, SEVERITY[r.severity], r.code, r.message, workspace)),
       ),
     /** Forgets this ruleset; the thread stays (idle, unref'd) for the next pipeline. */
     close: async () => thread.worker.postMessage({ type: 'drop', ruleset }),
@@ -104,14 +106,15 @@ if (!isMainThread && workerData?.spectralWorker) {
   const { FirstChainCache } = await import('./spectral-ref-cache.mjs');
   const { Spectral, Document } = spectralCore;
   const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
-  const rulesets = new Map(); // id -> { loaded ruleset, the asking workspace's guardedFileRead }
+  const rulesets = new Map(); // id -> { loaded ruleset, its reader: files inside the asking workspace's specs/ only }
   let nextRuleset = 0;
 
-  async function load(rulesetPath, guard) {
+  async function load(rulesetPath, guard, workspace) {
     const { guardedFileRead } = await import(guard);
     try {
       const id = nextRuleset++;
-      rulesets.set(id, { ruleset: await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }), guardedFileRead });
+      const read = (/** @type {any} */ uri) => guardedFileRead(uri, workspace);
+      rulesets.set(id, { ruleset: await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }), read });
       return { ruleset: id };
     } catch (error) {
       return { failed: error.message.split('\n')[0] };
@@ -126,8 +129,8 @@ if (!isMainThread && workerData?.spectralWorker) {
     // fetch even if asked).
     // FirstChainCache: a file $ref'd any number of times resolves every time (the default
     // cache stops after about 100 uses: lib/spectral-ref-cache.mjs says why).
-    const { ruleset, guardedFileRead } = rulesets.get(id);
-    const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: guardedFileRead } } });
+    const { ruleset, read } = rulesets.get(id);
+    const resolver = new Resolver({ uriCache: new FirstChainCache(), resolvers: { file: { resolve: read } } });
     const spectral = new Spectral({ resolver });
     spectral.setRuleset(ruleset);
     const results = await spectral.run(new Document(text ?? (await readFile(root, 'utf8')), spectralParsers.Yaml, root));
@@ -144,10 +147,10 @@ if (!isMainThread && workerData?.spectralWorker) {
   }
 
   const port = /** @type {import('node:worker_threads').MessagePort} a worker's */ (parentPort);
-  port.on('message', async ({ id, type, ruleset, rulesetPath, guard, root, text }) => {
+  port.on('message', async ({ id, type, ruleset, rulesetPath, guard, workspace, root, text }) => {
     if (type === 'drop') return void rulesets.delete(ruleset);
     try {
-      port.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard) : await lint(ruleset, root, text)) });
+      port.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard, workspace) : await lint(ruleset, root, text)) });
     } catch (error) {
       port.postMessage({ id, error: error?.message ?? String(error) });
     }

@@ -24,9 +24,7 @@ import { parseFragment } from 'parse5';
 import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument } from 'yaml';
 import { finding } from '../lib/findings.mjs';
 import { walk } from '../lib/walk.mjs';
-import { isInside, outsideSpecs, realOf, realSpecs, shown, SPECS } from '../model/workspace-paths.mjs';
-
-export { outsideGenerated, outsideSpecs } from '../model/workspace-paths.mjs';
+import { isInside, outsideSpecs, realOf, realSpecs, shown } from '../model/workspace-paths.mjs';
 
 /** What a spec may weigh. Stated in docs/security.md; a test feeds one past each. */
 export const LIMITS = Object.freeze({
@@ -169,14 +167,14 @@ function flowTooDeep(text) {
 const mappingIsRef = (value) => value.startsWith('#') || value.includes('/') || /\.(ya?ml|json)$/i.test(value) || /^[a-z][a-z0-9+.-]*:/i.test(value);
 
 /**
- * Checks one file's own content. Returns `{ blocking, content, refs }`, refs being
+ * Checks one file's own content (of the workspace at `root`). Returns `{ blocking, content, refs }`, refs being
  * `{ ref, line, col }` of every reference it holds (to follow and check against specs/).
  */
-function checkFile(file, text) {
+function checkFile(root, file, text) {
   const blocking = [];
   const content = [];
   const refs = [];
-  const at = (line, col, rule, message, into = blocking) => into.push(finding(TOOL, file, line, col, 'error', rule, message));
+  const at = (line, col, rule, message, into = blocking) => into.push(finding(TOOL, file, line, col, 'error', rule, message, root));
 
   if (!YAML_FILE.test(file)) {
     // Redocly inlines a $ref to any other file as one string.
@@ -300,13 +298,13 @@ const fileCache = new Map();
 // source) so that an edit re-checks the edited file, not all 700 of a wide document.
 const byContent = new Map();
 const contentKeyOf = new Map(); // file -> its content key when last checked
-function checkFileCached(file, stats) {
+function checkFileCached(root, file, stats) {
   const key = `${file}\0${stats.ino}\0${stats.size}\0${stats.mtimeMs}`;
   let result = fileCache.get(key);
   if (!result) {
     const text = readFileSync(file, 'utf8');
     const contentKey = `${file}\0${createHash('sha256').update(text).digest('hex')}`;
-    result = byContent.get(contentKey) ?? checkFile(file, text);
+    result = byContent.get(contentKey) ?? checkFile(root, file, text);
     if (byContent.size > 20000) byContent.clear();
     byContent.set(contentKey, result);
     contentKeyOf.set(file, contentKey);
@@ -335,16 +333,16 @@ export const checkResults = {
 
 /**
  * Walks the documents `rootFile` reads through its references, checking each file as
- * above. Returns `{ blocking, content, files, graph }`: findings that keep the linters
+ * above, and holding them to the specs/ of the workspace at `root`. Returns `{ blocking, content, files, graph }`: findings that keep the linters
  * from running, findings about unsafe markup, the files read, and per file the files its
  * $refs name.
  */
-export function checkTree(rootFile) {
+export function checkTree(rootFile, root) {
   const blocking = [];
   const content = [];
-  const fail = (file, line, col, rule, message) => blocking.push(finding(TOOL, file, line, col, 'error', rule, message));
+  const fail = (file, line, col, rule, message) => blocking.push(finding(TOOL, file, line, col, 'error', rule, message, root));
 
-  const outside = outsideSpecs(rootFile);
+  const outside = outsideSpecs(root, rootFile);
   if (outside) {
     fail(rootFile, 1, 1, 'ref-outside-specs', `the root document ${outside}`);
     return { blocking, content, files: [] };
@@ -375,7 +373,7 @@ export function checkTree(rootFile) {
       fail(rootFile, 1, 1, 'size-limit', `the files this document reads exceed ${LIMITS.treeBytes / 1024 / 1024} MB together`);
       break;
     }
-    const result = checkFileCached(file, stats);
+    const result = checkFileCached(root, file, stats);
     const reads = new Set();
     graph.set(file, reads);
     blocking.push(...result.blocking);
@@ -388,7 +386,7 @@ export function checkTree(rootFile) {
       }
       if (ref.startsWith('#')) continue;
       const paths = refPaths(ref, file);
-      const why = paths.map(outsideSpecs).find(Boolean);
+      const why = paths.map((path) => outsideSpecs(root, path)).find(Boolean);
       if (why) {
         fail(file, line, col, 'ref-outside-specs', `"${ref}" ${why}; the build reads only specs/`);
         continue;
@@ -409,16 +407,16 @@ export function checkTree(rootFile) {
 }
 
 /**
- * Every symlink under specs/ that points outside it (or nowhere), and every folder link
+ * Every symlink under the specs/ of the workspace at `root` that points outside it (or nowhere), and every folder link
  * that loops (points at the folder it sits in or one above), as findings: one per link.
  * The walk never enters a symlinked folder (lib/walk.mjs: Node's recursive readdir does on
  * Node 22+, not on 20), so a loop is met once, as the link itself, and the walk reads
  * each real folder of specs/ once, on every Node line.
  */
-export function symlinkFindings(dir = SPECS) {
+export function symlinkFindings(root) {
   let entries;
   try {
-    entries = walk(dir);
+    entries = walk(join(root, 'specs'));
   } catch {
     return [];
   }
@@ -428,8 +426,10 @@ export function symlinkFindings(dir = SPECS) {
     const path = join(entry.parentPath, entry.name);
     const real = realOf(path);
     if (real === undefined) continue; // dangling (or a link cycle realpath refuses): nothing is read through it
-    if (!isInside(real, realSpecs())) {
-      found.push(finding(TOOL, path, 1, 1, 'error', 'symlink-outside-specs', `is a symlink to ${shown(real)}, outside specs/; the build reads only specs/`));
+    if (!isInside(real, realSpecs(root))) {
+      found.push(
+        finding(TOOL, path, 1, 1, 'error', 'symlink-outside-specs', `is a symlink to ${shown(root, real)}, outside specs/; the build reads only specs/`, root),
+      );
       continue;
     }
     const here = realOf(entry.parentPath) ?? entry.parentPath;
@@ -442,7 +442,8 @@ export function symlinkFindings(dir = SPECS) {
           1,
           'error',
           'symlink-loop',
-          `is a symlink to ${shown(real)}, a folder it is itself inside: every tool that lists specs/ through links would walk it again and again; link a file or a sibling folder instead`,
+          `is a symlink to ${shown(root, real)}, a folder it is itself inside: every tool that lists specs/ through links would walk it again and again; link a file or a sibling folder instead`,
+          root,
         ),
       );
   }
@@ -451,8 +452,8 @@ export function symlinkFindings(dir = SPECS) {
 
 // --- the tools' own resolvers ------------------------------------------------------------
 
-/** Why a tool must not read `target` (a URL or a path), or undefined. */
-export function refusedRead(target) {
+/** Why a tool must not read `target` (a URL or a path) in the workspace at `root`, or undefined. */
+export function refusedRead(target, root) {
   const text = String(target);
   if (/^[a-z][a-z0-9+.-]*:/i.test(text) && !/^file:/i.test(text)) return `${text}: remote references are not fetched`;
   let path = text;
@@ -463,28 +464,29 @@ export function refusedRead(target) {
       return `${text}: not a file URL`;
     }
   }
-  return outsideSpecs(resolve(path));
+  return outsideSpecs(root, resolve(path));
 }
 
-/** Reads a file for Spectral's resolver, unless it is outside specs/ (or remote). */
-export async function guardedFileRead(uri) {
+/** Reads a file for Spectral's resolver, unless it is outside the specs/ of the workspace at `root` (or remote). */
+export async function guardedFileRead(uri, root) {
   const path = typeof uri?.href === 'function' ? uri.href() : String(uri);
-  const refused = refusedRead(path);
+  const refused = refusedRead(path, root);
   if (refused) throw new Error(`refused to read ${path}: ${refused}`);
   const { readFile } = await import('node:fs/promises');
   return readFile(path, 'utf8');
 }
 
 /**
- * Redocly's resolver, refusing remote and outside references (they become the linter's
- * own "cannot resolve" problems instead of a fetch or a read).
+ * Redocly's resolver, refusing remote references and those outside the specs/ of the
+ * workspace at `root` (they become the linter's own "cannot resolve" problems instead of
+ * a fetch or a read).
  */
-export async function guardedRedoclyResolver(config) {
+export async function guardedRedoclyResolver(config, root) {
   const { BaseResolver } = await import('@redocly/openapi-core');
   class GuardedResolver extends BaseResolver {
     /** @override */
     async loadExternalRef(absoluteRef) {
-      const refused = refusedRead(absoluteRef);
+      const refused = refusedRead(absoluteRef, root);
       if (refused) {
         const error = new Error(`refused to read ${absoluteRef}: ${refused}`);
         error.name = 'ResolveError';

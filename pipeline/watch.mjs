@@ -22,10 +22,9 @@
 // initial scan is done, so no save after that line is lost.
 import { existsSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import chokidar from 'chokidar';
-import { ROOT } from '../model/apis.mjs';
 import { forgetWorkspaceKey, workspaceKeyOf } from './cache.mjs';
 import { createCompiler } from './compile-dist.mjs';
 import { formatFinding, InputError } from '../lib/findings.mjs';
@@ -51,8 +50,10 @@ const { values: options } = parseArgs({
 const withMock = options.mock && !options['no-mock'];
 const withDocs = options.docs && !options['no-docs'];
 
-const SPECS = join(ROOT, 'specs');
-const CONFIGS = ['redocly.yaml', '.spectral.yaml'].map((file) => join(ROOT, file));
+// The workspace dev works on: the checkout this command belongs to.
+const root = resolve(import.meta.dirname, '..');
+const SPECS = join(root, 'specs');
+const CONFIGS = ['redocly.yaml', '.spectral.yaml'].map((file) => join(root, file));
 const ms = (start) => `${Math.round(performance.now() - start)} ms`;
 const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${start === undefined ? '' : `  ${ms(start)}`}`);
 const problems = (/** @type {any[]} */ findings) => {
@@ -60,13 +61,13 @@ const problems = (/** @type {any[]} */ findings) => {
 };
 
 // In TypeScript 7's processes: a compile never holds back the next save's types and docs page.
-const compile = createCompiler({ root: ROOT });
+const compile = createCompiler({ root });
 /** @type {import('./runner.mjs').Pipeline} the engines, made from the configuration (undefined while it has never loaded) */
 let pipeline = /** @type {any} */ (undefined);
 /** @type {any} */
 let mock;
 /** The workspace the steps work on: this checkout, with the documents of the pipeline's configuration. */
-const here = (apis = pipeline.apis) => ({ root: ROOT, apis });
+const here = (apis = pipeline.apis) => ({ root, apis });
 
 /** The APIs a changed file affects: those whose last bundle read it (the build cache says), else those whose folder holds it. */
 function affectedBy(file) {
@@ -179,7 +180,7 @@ async function operationsChanged(bundled) {
 const LATER = {
   // The gaps table of specs/README.md follows the x-source-gap records (not the types'); it
   // reads every spec file that may hold one.
-  gaps: () => writeGaps(ROOT),
+  gaps: () => writeGaps(root),
   mock: async () => {
     const t = performance.now();
     await mock.reload(pipeline.apis).then(
@@ -190,7 +191,7 @@ const LATER = {
   docs: async (apis, first) => {
     const t = performance.now();
     await docsStep(here(), apis).then(
-      () => log('docs', first ? `${apis.length} pages` : apis.map((a) => relative(ROOT, a.docs)).join(', '), t),
+      () => log('docs', first ? `${apis.length} pages` : apis.map((a) => relative(root, a.docs)).join(', '), t),
       (error) => log('docs', `FAILED ${error.message}`, t),
     );
   },
@@ -245,7 +246,7 @@ async function cycle(apis, { first = false } = {}) {
   // (lib/slice.mjs, from the build cache's entry), and meanwhile bundled and typed in
   // memory (Spectral lints in its own thread): nothing is written unless lint is clean.
   const edits = new Map();
-  await Promise.all(apis.map(async (api) => edits.set(api.name, await readDocumentEdit(api))));
+  await Promise.all(apis.map(async (api) => edits.set(api.name, await readDocumentEdit(root, api))));
   const { findings, made } = await lintStep(pipeline, apis, edits, { hash: false });
   for (const api of apis) unfinished[findings.length ? 'add' : 'delete'](api.name);
   if (findings.length) {
@@ -261,7 +262,7 @@ async function cycle(apis, { first = false } = {}) {
   t = performance.now();
   const bundled = [];
   // Bundles and types are written before any line: the types line follows at once.
-  const written = async (api) => writeDocument(await made(api), { record: false });
+  const written = async (api) => writeDocument(root, await made(api), { record: false });
   for (const result of await Promise.allSettled(apis.map(written))) {
     if (result.status === 'fulfilled') bundled.push(result.value);
     else if (result.reason instanceof InputError) problems(result.reason.findings);
@@ -273,11 +274,11 @@ async function cycle(apis, { first = false } = {}) {
 
   t = performance.now();
   // The manifest reads every bundle: rewritten only when the operations changed.
-  if ((await operationsChanged(bundled)) || first) await writeManifest(pipeline.apis);
-  log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(ROOT, api.types)).join(', '), t);
+  if ((await operationsChanged(bundled)) || first) await writeManifest(root, pipeline.apis);
+  log('types', first ? `${bundled.length} files` : bundled.map(({ api }) => relative(root, api.types)).join(', '), t);
   const dist = compileDist();
   // The build cache learns what was just made, so `npm run build` does not redo it.
-  if (!findings.length) await Promise.all(bundled.map(({ api, files, document }) => recordDocument(api, files, undefined, document)));
+  if (!findings.length) await Promise.all(bundled.map(({ api, files, document }) => recordDocument(root, api, files, undefined, document)));
   const finished = await later(
     bundled.map((b) => b.api),
     { first },
@@ -302,8 +303,8 @@ async function dropRemoved(names) {
   // The documents built so far: an entry added in the same save is not yet (its cycle,
   // right after this, adds it to the manifest, the mock and the docs once it is clean).
   const built = pipeline.apis.filter((api) => existsSync(api.bundle));
-  await writeManifest(built);
-  await writeGaps(ROOT);
+  await writeManifest(root, built);
+  await writeGaps(root);
   if (mock) await mock.reload(built).catch((error) => log('mock', `reload FAILED (${error.message}); still serving the previous documents`));
   if (withDocs) await docsStep(here(built)).catch((error) => log('docs', `FAILED ${error.message}`));
   compileDist();
@@ -321,7 +322,7 @@ async function dropRemoved(names) {
 function printChanges(apis, removed = []) {
   const t = performance.now();
   try {
-    const lines = summaryLines(changeSummary({ apis, base: 'HEAD', removed: /** @type {never[]} changes/index.mjs declares none */ (removed) }));
+    const lines = summaryLines(changeSummary({ root, apis, base: 'HEAD', removed: /** @type {never[]} changes/index.mjs declares none */ (removed) }));
     for (const line of lines.slice(0, -1)) console.log(`dev  change   ${line}`);
     log('changes', lines.at(-1) ?? 'none against HEAD', t);
   } catch (error) {
@@ -336,17 +337,17 @@ let pipelineKey;
 /** (Re)reads redocly.yaml and .spectral.yaml; a broken config keeps the previous pipeline. */
 async function loadPipeline() {
   // Entries recorded from now on are made under this configuration: stamped with its key.
-  forgetWorkspaceKey();
+  forgetWorkspaceKey(root);
   try {
     const previous = pipeline;
-    pipeline = await createPipeline({ root: ROOT });
-    pipelineKey = workspaceKeyOf();
+    pipeline = await createPipeline({ root });
+    pipelineKey = workspaceKeyOf(root);
     await previous?.close();
     return true;
   } catch (error) {
     // Refused: dev goes on with the previous pipeline, so it records under that one's key
     // (a later build then sees the saved config as a change and lints everything with it).
-    forgetWorkspaceKey(pipelineKey);
+    forgetWorkspaceKey(root, pipelineKey);
     if (!(error instanceof InputError)) throw error;
     problems(error.findings);
     log('config', pipeline ? 'broken; keeping the previous configuration' : 'broken; fix it and save');
@@ -359,8 +360,8 @@ async function loadPipeline() {
 // the cache. The rest go through a full cycle; pages and dist/ are made only if missing
 // or out of date.
 async function firstPass() {
-  const { current, stale } = await planDocuments(pipeline.apis);
-  for (const api of current) await readDocumentInputs(api);
+  const { current, stale } = await planDocuments(root, pipeline.apis);
+  for (const api of current) await readDocumentInputs(root, api);
   if (current.length) log('cache', `${current.length} of ${pipeline.apis.length} documents unchanged since the last build`);
   await cycle(stale, { first: true });
   if (withDocs && stale.length < pipeline.apis.length) {
@@ -368,7 +369,7 @@ async function firstPass() {
     const { pages } = await docsStep(here());
     log('docs', `${pages.length} pages brought up to date`, t);
   }
-  if (!stale.length && !(await distCurrent(ROOT))) await compileDist();
+  if (!stale.length && !(await distCurrent(root))) await compileDist();
   return { redone: stale.length > 0 };
 }
 /**
@@ -392,8 +393,8 @@ async function warmUp() {
       const largest = bySize.at(-1);
       await pipeline.typesText(largest, (await pipeline.bundled(largest)).document);
       // And its lint by slice, as a save is linted: one path item's file taken as edited.
-      const edit = await readDocumentEdit(largest);
-      const pathFile = (await readDocumentInputs(largest)).find((file) => file.includes(`${sep}paths${sep}`));
+      const edit = await readDocumentEdit(root, largest);
+      const pathFile = (await readDocumentInputs(root, largest)).find((file) => file.includes(`${sep}paths${sep}`));
       if (edit?.operations && pathFile) await pipeline.lint(largest, { ...edit, changed: [pathFile] });
     } catch {
       // a broken document is reported when it is saved
@@ -410,14 +411,14 @@ async function warmUp() {
 let warming;
 // The file checks the last build kept (lib/check-cache.mjs): the first save of a document
 // the first pass did not redo re-checks the saved file, not all 700 of a wide document.
-await (await import('./check-cache.mjs')).loadChecks();
+await (await import('./check-cache.mjs')).loadChecks(root);
 if (await loadPipeline()) {
   const { redone } = await firstPass();
   if (!redone && pipeline.apis.length) warming = warmUp();
 }
 if (withMock && pipeline) {
   try {
-    mock = await (await import('../mock/index.mjs')).startMock({ port: Number(options.port), apis: pipeline.apis });
+    mock = await (await import('../mock/index.mjs')).startMock({ root, port: Number(options.port), apis: pipeline.apis });
     log('mock', `serving ${mock.routes.length} operations at ${mock.url}`);
   } catch (error) {
     log('mock', `not started: ${error.message}`);
@@ -483,7 +484,7 @@ function schedule() {
       await Promise.all(files.map(async (file) => lastRead.set(file, await fingerprint(file))));
       // Which saves this cycle reads: what a cycle's later lines (its `done`) answer to. A
       // save made while another cycle runs is read by the next one, never by that one.
-      log('saved', files.map((file) => relative(ROOT, file)).join(', '));
+      log('saved', files.map((file) => relative(root, file)).join(', '));
       await onChanges(files);
       // What an overtaken cycle left, when this one did not get there (a broken edit, a config).
       if (!newerSave()) await later([]);
@@ -510,7 +511,7 @@ const watchers = [
   // followSymlinks: false: a symlink in specs/ to `/` must not have the watcher crawl the disk
   // (the build refuses such a link anyway, lib/trust.mjs).
   chokidar.watch(SPECS, { ignoreInitial: true, followSymlinks: false, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.(ya?ml|json)$/.test(path) }),
-  chokidar.watch(ROOT, { ignoreInitial: true, depth: 0, ignored: (path) => path !== ROOT && !CONFIGS.includes(path) }),
+  chokidar.watch(root, { ignoreInitial: true, depth: 0, ignored: (path) => path !== root && !CONFIGS.includes(path) }),
 ];
 for (const watcher of watchers) {
   watcher.on('all', (event, path) => {
@@ -518,7 +519,7 @@ for (const watcher of watchers) {
   });
 }
 await Promise.all([...watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', () => resolve(undefined)))), warming]);
-log('watch', `watching ${relative(ROOT, SPECS)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
+log('watch', `watching ${relative(root, SPECS)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
 watching = true;
 
 async function stop() {

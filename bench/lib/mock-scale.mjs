@@ -24,7 +24,7 @@ export async function scaledWorkspace(copies) {
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   await mkdir(join(dir, 'generated/bundled'), { recursive: true });
   const apis = {};
-  for (const api of loadApis()) {
+  for (const api of loadApis(ROOT)) {
     const text = await readFile(api.bundle, 'utf8');
     for (let k = 0; k < copies; k++) {
       const document = parse(text);

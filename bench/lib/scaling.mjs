@@ -118,7 +118,7 @@ export async function scaling(sizes) {
         types: join(dir, 'synthetic.ts'),
       };
       // (A synthetic API: the fields lint, bundle and types read, not a whole redocly.yaml entry.)
-      const pipeline = await createPipeline({ apis: [/** @type {any} */ (api)] });
+      const pipeline = await createPipeline({ root: ROOT, apis: [/** @type {any} */ (api)] });
       const [lint, findings] = await timed(() => pipeline.lint(api));
       if (findings.length) throw new Error(`synthetic document of ${n} is not clean: ${findings[0].message}`);
       const [bundle, { document }] = await timed(() => pipeline.bundle(api));

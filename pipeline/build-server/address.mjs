@@ -16,7 +16,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../../model/apis.mjs';
 import { CODE_ROOMS } from '../../model/workspace-paths.mjs';
 import { hashInputs } from '../cache.mjs';
 import { filesUnder } from '../../lib/walk.mjs';
@@ -60,7 +59,7 @@ const SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
  * The socket of this workspace's server: in the temp folder, or in /tmp when the temp
  * folder's path is too long for a socket (macOS's per-user /var/folders/… one can be).
  */
-export function socketPath(root = ROOT) {
+export function socketPath(root) {
   const name = `${createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 16)}.sock`;
   const fits = (base) => Buffer.byteLength(join(base, `provider-api-build-${process.getuid?.() ?? 0}`, name)) <= SOCKET_PATH_BYTES;
   const base = [tmpdir(), '/tmp'].find((candidate) => fits(candidate) && (candidate === tmpdir() || existsSync(candidate)));
@@ -69,7 +68,7 @@ export function socketPath(root = ROOT) {
 }
 
 /** The key of the code a build runs (see above). */
-export function codeKey(root = ROOT) {
+export function codeKey(root) {
   const hash = createHash('sha256');
   // NODE_OPTIONS too: the server runs with the environment of the client that started it.
   hash.update(`${process.execPath}\0${process.version}\0${realpathSync(root)}\0${process.env.NODE_OPTIONS ?? ''}\0`);

@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from '../../model/apis.mjs';
 import { processAlive } from '../../lib/process-alive.mjs';
 import { codeKey, socketPath } from './address.mjs';
 
@@ -85,12 +84,12 @@ async function ended(pid, ms = 120_000) {
 }
 
 /**
- * Runs the build on this workspace's server, starting one when none answers (or the one
+ * Runs the build on the server of the workspace at `root`, starting one when none answers (or the one
  * that answers runs other code: it stops): the build's exit code, or undefined when no
  * server could take it (none could be started, or it stopped before it finished; the
  * pipeline's outputs are whole either way), and the caller builds in its own process.
  */
-export async function buildOnServer(args, root = ROOT) {
+export async function buildOnServer(args, root) {
   let socket = await connect(root);
   if (socket && !existsSync(logOf(root))) {
     // The build cache folder was removed (`rm -rf .cache`, `git clean -fdx`): a clean means
@@ -134,8 +133,8 @@ export async function buildOnServer(args, root = ROOT) {
   return answer;
 }
 
-/** Asks this workspace's server to stop; true when one was running. */
-export async function stopServer(root = ROOT) {
+/** Asks the server of the workspace at `root` to stop; true when one was running. */
+export async function stopServer(root) {
   const socket = await connect(root);
   if (!socket) return false;
   let stopped = false;

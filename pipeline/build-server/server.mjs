@@ -24,17 +24,18 @@
 // every output it writes is whole (the pipeline writes by rename, lib/files.mjs).
 import { existsSync, statSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { format } from 'node:util';
-import { ROOT } from '../../model/apis.mjs';
 import { forgetWorkspaceKey } from '../cache.mjs';
 import { codeKey, socketPath } from './address.mjs';
 
 const idleSetting = Number(process.env.PROVIDER_API_BUILD_SERVER_IDLE_MS);
 const IDLE_MS = Number.isFinite(idleSetting) && idleSetting > 0 ? idleSetting : 15 * 60_000;
-const KEY = codeKey();
-const SOCKET = socketPath();
+// The workspace it serves: the checkout this server's code belongs to.
+const root = resolve(import.meta.dirname, '../..');
+const KEY = codeKey(root);
+const SOCKET = socketPath(root);
 // To the log file, even while a build's console is sent to its client.
 const write = process.stdout.write.bind(process.stdout);
 const log = (...values) => write(`${new Date().toISOString()} ${format(...values)}\n`);
@@ -131,8 +132,8 @@ function handle(socket, request) {
     send(socket, { out: `build  on this workspace's build server (pid ${process.pid}, build ${++builds})\n` });
     // Every build reads the configs afresh, as a new process does: the workspace key
     // (redocly.yaml, .spectral.yaml, spectral/ and the tools) is computed again.
-    forgetWorkspaceKey();
-    const code = await captured(socket, () => buildHere(request.args));
+    forgetWorkspaceKey(root);
+    const code = await captured(socket, () => buildHere(root, request.args));
     send(socket, { exit: code });
     socket.end();
     active--;
@@ -190,7 +191,7 @@ server.on('error', (error) => {
 });
 server.listen(SOCKET, () => {
   socketIno = statSync(SOCKET).ino;
-  log(`serving ${ROOT} at ${SOCKET}`);
+  log(`serving ${root} at ${SOCKET}`);
   idle();
 });
 // A first signal lets the running build finish; a second one ends the process at once.
@@ -208,9 +209,9 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
 // Checked every second (three stat calls): a removed checkout frees its server's memory
 // soon after, and its test waits no longer than that.
 setInterval(() => {
-  if (!existsSync(join(ROOT, 'package.json'))) return stop('the workspace is gone');
+  if (!existsSync(join(root, 'package.json'))) return stop('the workspace is gone');
   // Its log goes with the build cache folder: a clean (`rm -rf .cache`) ends it too.
-  if (!existsSync(join(ROOT, '.cache/provider-api/build-server.log'))) return stop('the build cache was cleaned');
+  if (!existsSync(join(root, '.cache/provider-api/build-server.log'))) return stop('the build cache was cleaned');
   try {
     if (statSync(SOCKET).ino !== socketIno) stop('another server took the socket');
   } catch {

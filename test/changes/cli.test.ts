@@ -270,8 +270,8 @@ describe('npm run changes', () => {
         '-e',
         `const m = await import('./changes/index.mjs');
          const { loadApis } = await import('./model/apis.mjs');
-         const summary = m.changeSummary({ apis: loadApis().filter((a) => a.name === 'businesscentral@v2.1') });
-         console.log(JSON.stringify({ between: m.changesBetweenVersions('businesscentral'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
+         const summary = m.changeSummary({ root: process.cwd(), apis: loadApis(process.cwd()).filter((a) => a.name === 'businesscentral@v2.1') });
+         console.log(JSON.stringify({ between: m.changesBetweenVersions(process.cwd(), 'businesscentral'), summary, lines: m.summaryLines(summary, 1), published: summary.map((c) => c.context.published) }));`,
       ],
       { cwd: dir, env, encoding: 'utf8' },
     );

@@ -10,6 +10,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: plain ESM scripts without types
+import { loadContract } from '../../contract/contract.mjs';
+// @ts-expect-error: plain ESM scripts without types
 import { computeCoverage, formatCoverage } from '../../contract/coverage.mjs';
 // @ts-expect-error: plain ESM scripts without types
 import { startTee } from '../../contract/tee.mjs';
@@ -29,7 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide('mockUrl', tee.url);
   return async () => {
     await tee.close();
-    const coverage = computeCoverage(tee.exchanges);
+    const coverage = computeCoverage(tee.exchanges, loadContract(ROOT));
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     writeFileSync(join(ROOT, 'test-results', 'contract-coverage.json'), `${JSON.stringify(coverage, null, 2)}\n`);
     for (const line of formatCoverage(coverage)) process.stdout.write(`${line}\n`);

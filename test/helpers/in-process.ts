@@ -1,7 +1,7 @@
 // Runs a command of a workspace copy (`pipeline/lint.mjs`, `generate.mjs`, `build.mjs`,
 // `changes.mjs`: the ones that export `main`) in this test process instead of a new Node
 // process, with what it prints captured. The copy's own scripts are imported, so the
-// command reads and writes the copy (their ROOT is where they live); node_modules is linked
+// command reads and writes the copy (a main takes the checkout it lives in); node_modules is linked
 // into the copy, so Redocly, Spectral, openapi-typescript and TypeScript resolve to the
 // same files and are loaded once per test file, not once per run. That start-up was most of
 // what these tests cost (docs/testing.md).

@@ -1,6 +1,7 @@
 // The model's reading of which family a document, a spec root or a request path belongs
 // to (model/family.mjs), and the one walk of a document's operations (model/operations.mjs).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // @ts-expect-error: plain ESM module without types
@@ -31,7 +32,7 @@ describe('family', () => {
   });
 
   it('agrees, for every document of the workspace, between its folder and its servers', () => {
-    const apis = loadApis();
+    const apis = loadApis(join(import.meta.dirname, '../..'));
     expect(apis.length).toBeGreaterThan(0);
     for (const api of apis) {
       const bundle = parse(readFileSync(api.bundle, 'utf8'));

@@ -118,7 +118,7 @@ beforeAll(async () => {
   await writeFile(file(CJS_59), JSON.stringify({ extends: './tsconfig.cjs.json', compilerOptions: { moduleResolution: 'Node10' } }));
   const module = await import(pathToFileURL(file('pipeline/compile-dist.mjs')).href);
   CompileFailed = module.CompileFailed;
-  compile = module.createCompiler();
+  compile = module.createCompiler({ root: dir });
 }, 180_000);
 
 afterAll(async () => {

@@ -3,7 +3,9 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../generated/operations.js';
-import { bundleOf, deref } from '../helpers/bundles.js';
+import { bundleOf, deref, ROOT } from '../helpers/bundles.js';
+// @ts-expect-error: plain ESM script without types
+import { loadContract } from '../../contract/contract.mjs';
 // @ts-expect-error: plain ESM script without types
 import { computeCoverage } from '../../contract/coverage.mjs';
 // @ts-expect-error: plain ESM script without types
@@ -33,12 +35,15 @@ const TAKEN = { name: 'sales-db-west-01', available: false, reason: 'AlreadyExis
 
 describe('contract coverage', () => {
   it('counts a response once an answer with its status came back, and an example once its body did', () => {
-    const { figures, missing } = computeCoverage([
-      { method: 'POST', url: NAME, status: 200, contentType: 'application/json', body: JSON.stringify(TAKEN) },
-      { method: 'POST', url: NAME, status: 400, contentType: 'application/json', body: '{"error":{"code":"Other","message":"x"}}' },
-      // Not a documented version: not counted.
-      { method: 'POST', url: NAME.replace('2025-01-01', '1999-01-01'), status: 200, contentType: 'application/json', body: '{}' },
-    ]);
+    const { figures, missing } = computeCoverage(
+      [
+        { method: 'POST', url: NAME, status: 200, contentType: 'application/json', body: JSON.stringify(TAKEN) },
+        { method: 'POST', url: NAME, status: 400, contentType: 'application/json', body: '{"error":{"code":"Other","message":"x"}}' },
+        // Not a documented version: not counted.
+        { method: 'POST', url: NAME.replace('2025-01-01', '1999-01-01'), status: 200, contentType: 'application/json', body: '{}' },
+      ],
+      loadContract(ROOT),
+    );
     const total = declared();
     expect(figures.responses.exercised).toBe(2);
     expect(figures.successResponses).toEqual({ exercised: 1, total: total.success });

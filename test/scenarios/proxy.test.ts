@@ -131,7 +131,7 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  proxy = await startProxy({ upstream: upstream.url, report: (e: unknown) => lines.push(formatExchange(e)) });
+  proxy = await startProxy({ root: ROOT, upstream: upstream.url, report: (e: unknown) => lines.push(formatExchange(e)) });
 });
 afterAll(async () => {
   await proxy?.close();
@@ -175,7 +175,7 @@ describe('validating proxy against a fake upstream', () => {
   });
 
   it('--fail-on-violation: a violating answer becomes a 502 for the client, a correct one passes unchanged', async () => {
-    const strict = await startProxy({ upstream: upstream.url, failOnViolation: true });
+    const strict = await startProxy({ root: ROOT, upstream: upstream.url, failOnViolation: true });
     try {
       const bad = await send(strict.url, 'POST', NAME, { name: 'lost-field', type: 'Provider.Sql/servers' });
       expect(bad.status).toBe(502);
@@ -192,7 +192,7 @@ describe('validating proxy against a fake upstream', () => {
   it("the upstream gets its own Host, or with preserveHost the client's (links built from it lead back through the proxy)", async () => {
     const plain = JSON.parse((await send(proxy.url, 'GET', IMAGES('westeurope'))).text);
     expect(plain.nextLink.startsWith(`${upstream.url}/`)).toBe(true);
-    const preserving = await startProxy({ upstream: upstream.url, preserveHost: true });
+    const preserving = await startProxy({ root: ROOT, upstream: upstream.url, preserveHost: true });
     try {
       const page = JSON.parse((await send(preserving.url, 'GET', IMAGES('westeurope'))).text);
       expect(page.nextLink.startsWith(`${preserving.url}/`)).toBe(true);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../mock/index.mjs';
 // @ts-expect-error: plain ESM module without types
 import { formatExchange, startProxy } from '../../contract/proxy-server.mjs';
+import { ROOT } from '../helpers/bundles.js';
 
 interface Answer {
   status: number;
@@ -107,7 +108,7 @@ describe('the proxy', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/base`;
-    proxy = await startProxy({ upstream: base, timeoutMs: 3_000, report: (e: any) => reports.push(e) });
+    proxy = await startProxy({ root: ROOT, upstream: base, timeoutMs: 3_000, report: (e: any) => reports.push(e) });
   }, 60_000);
   afterAll(async () => {
     await proxy?.close();
@@ -121,7 +122,7 @@ describe('the proxy', () => {
     expect(answer.status).toBe(403);
     expect(answer.text).toMatch(/--allow-host evil\.example/);
     expect(received.length).toBe(before);
-    const allowing = await startProxy({ upstream: base, allowHosts: ['evil.example'] });
+    const allowing = await startProxy({ root: ROOT, upstream: base, allowHosts: ['evil.example'] });
     try {
       expect((await send(allowing.url, 'GET', '/x', { host: 'evil.example' })).status).toBe(200);
     } finally {
@@ -190,7 +191,7 @@ describe('the proxy', () => {
     });
     await new Promise<void>((resolve) => tlsUpstream.listen(0, '127.0.0.1', resolve));
     const port = (tlsUpstream.address() as AddressInfo).port;
-    const tlsProxy = await startProxy({ upstream: `https://localhost:${port}/`, preserveHost: true, timeoutMs: 3_000 });
+    const tlsProxy = await startProxy({ root: ROOT, upstream: `https://localhost:${port}/`, preserveHost: true, timeoutMs: 3_000 });
     try {
       const answer = await send(tlsProxy.url, 'GET', '/x', { host: 'attacker.localhost' });
       expect(answer.status).toBe(502);

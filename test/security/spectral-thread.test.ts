@@ -54,9 +54,9 @@ afterAll(async () => {
 describe('the Spectral thread, shared by the checkouts of one process', () => {
   it("starts once, and reads each checkout's files with that checkout's guard", async () => {
     // B first: its guard must not be the one A's ruleset reads with.
-    const spectralB = await (await import(join(b.dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(join(b.dir, '.spectral.yaml'));
+    const spectralB = await (await import(join(b.dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(b.dir);
     const before = new Map(threads());
-    const spectralA = await (await import(join(a.dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(join(a.dir, '.spectral.yaml'));
+    const spectralA = await (await import(join(a.dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(a.dir);
     try {
       expect(before.size).toBeGreaterThan(0);
       expect(new Map(threads())).toEqual(before); // A's commands started no thread of their own

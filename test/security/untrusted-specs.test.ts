@@ -1,6 +1,6 @@
 // A spec is untrusted input (docs/security.md). Each payload below is written into a
 // throw-away workspace as a document of its own, then linted and bundled IN PROCESS with
-// that workspace's own pipeline (its pipeline/, so its ROOT): lint must report the payload
+// that workspace's own pipeline (its pipeline/, given its root): lint must report the payload
 // as one `file:line:col` finding, and the bundle (which generate, build, docs, types and
 // watch all go through) must refuse it. A few checks run the CLI once, for the exit code,
 // the time and the memory.
@@ -289,7 +289,7 @@ beforeAll(async () => {
   // Only the cases are APIs of this workspace: the real documents stay out of the way.
   await writeFile(join(dir, 'redocly.yaml'), (await readFile(join(dir, 'redocly.yaml'), 'utf8')).replace(/^apis:\n(?:  .*\n)+/m, apis));
   ({ createPipeline: pipeline } = await import(join(dir, 'pipeline/engines.mjs')));
-  pipeline = await pipeline();
+  pipeline = await pipeline({ root: dir });
   trust = await import(join(dir, 'pipeline/trust.mjs'));
   ({ InputError } = await import(join(dir, 'lib/findings.mjs')));
 }, 60_000);
@@ -362,10 +362,10 @@ describe('the network is never used', () => {
     const root = join(dir, CASE_DIR('remote-ref'), 'openapi.yaml');
     const { lint, loadConfig } = await import('@redocly/openapi-core');
     const config = await loadConfig({ configPath: join(dir, 'redocly.yaml') });
-    const problems = await lint({ ref: root, config, externalRefResolver: await trust.guardedRedoclyResolver(config.resolve) });
+    const problems = await lint({ ref: root, config, externalRefResolver: await trust.guardedRedoclyResolver(config.resolve, dir) });
     expect(problems.map((p: any) => p.message).join('\n')).toMatch(/refused to read http:\/\/127\.0\.0\.1:\d+\/x\.yaml: .*remote references are not fetched/);
     const { startSpectralWorker } = await import(join(dir, 'pipeline/spectral-worker.mjs'));
-    const spectral = await startSpectralWorker(join(dir, '.spectral.yaml'));
+    const spectral = await startSpectralWorker(dir);
     try {
       const findings = await spectral.lint(root);
       expect(formatted(findings)).toMatch(/x\.yaml/);
@@ -381,7 +381,7 @@ describe('the network is never used', () => {
 
 describe('the workspace', () => {
   it('lint lists a symlink in specs/ that points outside, even unreferenced', () => {
-    const output = formatted(trust.symlinkFindings());
+    const output = formatted(trust.symlinkFindings(dir));
     expect(output).toMatch(/^specs\/trust\/symlink-file\/leak\.yaml:1:1  error  symlink-outside-specs  is a symlink to secret\.yaml, outside specs\//m);
     expect(output).toMatch(/^specs\/trust\/symlink-dir\/outside:1:1  error  symlink-outside-specs/m);
   });
@@ -394,7 +394,7 @@ describe('the workspace', () => {
     await symlink('.', join(loop, 'a/self')); // relative, to its own folder
     try {
       const start = performance.now();
-      const findings = trust.symlinkFindings();
+      const findings = trust.symlinkFindings(dir);
       expect(performance.now() - start).toBeLessThan(1000);
       const loops = formatted(findings)
         .split('\n')
@@ -435,7 +435,7 @@ describe('the workspace', () => {
       const { loadApis } = await import(join(dir, 'model/apis.mjs'));
       const error = (() => {
         try {
-          loadApis();
+          loadApis(dir);
         } catch (e) {
           return e as any;
         }
