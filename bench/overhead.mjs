@@ -4,12 +4,15 @@
 // A node:http server on 127.0.0.1 answers the check-name POST with a fixed JSON body.
 // Each contender makes that call one at a time (await each). Every round runs a short
 // batch of each contender in a shuffled order, so drift (CPU frequency, GC, JIT, other
-// processes on a shared 2-core machine) hits all of them alike. Reported: the median
-// over rounds of each batch's mean per-call time, and ratios taken per round (paired:
-// both sides of a ratio ran seconds apart) and then their median.
+// processes on a shared 2-core machine) hits all of them alike. A batch's figure is the
+// median of its calls (a garbage collection or a preemption by another process lands on a
+// few calls, and would move a mean by tens of µs). Reported: the median over rounds of
+// each batch's figure, and ratios taken per round (paired: both sides of a ratio ran
+// seconds apart) and then their median.
 //
 //   node bench/overhead.mjs            # defaults: warm-up + up to 150 rounds x 40 calls, < 60 s
 //   ROUNDS=300 BATCH=40 node bench/overhead.mjs
+//   CLIENTS_ROOT=/path/to/older/checkout node bench/overhead.mjs   # measure that checkout's src/
 //
 // The clients are bundled from src/ with esbuild first (no build step needed).
 //
@@ -27,7 +30,7 @@ import { SqlManagementClient } from '@azure/arm-sql';
 import { bearerTokenAuthenticationPolicyName } from '@azure/core-rest-pipeline';
 import { median } from './lib/stats.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = process.env.CLIENTS_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 150);
 const BATCH = Number(process.env.BATCH ?? 40);
 const BUDGET_MS = 55_000; // stop measuring early rather than run past a minute
@@ -148,9 +151,13 @@ const shuffle = (a) => {
 /** @param {string} name */
 async function batch(name) {
   const call = contenders[name];
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < BATCH; i++) await call();
-  return Number(process.hrtime.bigint() - start) / 1000 / BATCH; // µs per call
+  const times = [];
+  for (let i = 0; i < BATCH; i++) {
+    const start = process.hrtime.bigint();
+    await call();
+    times.push(Number(process.hrtime.bigint() - start) / 1000); // µs
+  }
+  return median(times);
 }
 
 const started = Date.now();

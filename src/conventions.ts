@@ -56,7 +56,7 @@ export type PageOf<P, Path extends keyof P> = DataOf<OperationOf<P, Path, 'get'>
 export type ItemOf<P, Path extends keyof P> = NonNullable<PageOf<P, Path> extends { value?: infer V } ? V : never> extends readonly (infer E)[] ? E : never;
 
 type ParamsOf<O> = O extends { parameters: infer Params } ? Params : {};
-type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+export type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 /** `params` as the path methods take it, required only when something in it is. */
 type ParamsArg<Params> = [RequiredKeys<Params>] extends [never] ? { params?: Params } : { params: Params };
 

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../mock/index.js';
+import { createBatch, createBusinessCentralClient } from '../../src/index.js';
 import { AUTH, startMock } from './growth-fixtures.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -286,6 +287,29 @@ describe('$batch (OData 4.01 JSON batch)', () => {
     expect(skipped.status).toBe(424);
     expect(skipped.body.error.message).toContain('3');
     expect(referenced.status).toBe(424);
+    expect(await total()).toBe(1);
+  });
+
+  it("the house client's batch helper: at(created) sends $<id> for the created entity, and what depends on a failed create is not run", async () => {
+    // The generated types hold no v8.0 (a fixture): the client is pinned to it and the batch used untyped.
+    const bc = createBusinessCentralClient({ baseUrl: mock.url, token: 'fixture-token', apiVersions: { businesscentral: 'v8.0' as 'v2.0' } });
+    type Adders = Record<'GET' | 'POST' | 'PATCH', (path: string, init?: unknown) => { id: string }>;
+    const batch = (createBatch as (client: unknown) => Adders & { at(earlier: { id: string }): Adders; send(): Promise<any> })(bc);
+    const key = '/companies({company_id})/salesOrders({salesOrder_id})';
+    const params = { path: { company_id: COMPANY } };
+    const created = batch.POST('/companies({company_id})/salesOrders', { params, body: { number: 'H-1', amount: 1 } });
+    const patched = batch.at(created).PATCH(key, { body: { amount: 9 } });
+    const read = batch.at(created).GET(key);
+    const refused = batch.POST('/companies({company_id})/salesOrders', { params, body: { number: 42 } });
+    const never = batch.at(refused).PATCH(key, { body: { amount: 1 } });
+    const result = await batch.send();
+    expect(result.ok).toBe(true);
+    const made = result.get(created);
+    expect(made.status).toBe(201);
+    expect(result.get(patched)).toMatchObject({ ok: true, status: 200, data: { id: made.data.id, amount: 9 } });
+    expect(result.get(read)).toMatchObject({ ok: true, status: 200, data: { id: made.data.id, number: 'H-1', amount: 9 } });
+    expect(result.get(refused).status).toBe(400);
+    expect(result.get(never)).toMatchObject({ ok: false, status: 424 });
     expect(await total()).toBe(1);
   });
 

@@ -15,6 +15,10 @@ interface Order {
   number?: string;
   amount?: number;
 }
+interface Line {
+  id?: $Read<string>;
+  quantity?: number;
+}
 interface Country {
   code?: string;
 }
@@ -39,6 +43,19 @@ interface Paths {
       parameters: { query?: never; header?: { 'If-Match'?: string }; path: { company_id: string; salesOrder_id: string }; cookie?: never };
       requestBody: { content: { 'application/json': Order } };
       responses: { 200: Json<Order>; 204: { headers: { [name: string]: unknown }; content?: never }; default: Json<Failure> };
+    };
+  };
+  '/companies({company_id})/salesOrders({salesOrder_id})/lines': {
+    get: {
+      parameters: { query?: { $top?: number }; header?: never; path: { company_id: string; salesOrder_id: string }; cookie?: never };
+      responses: { 200: Json<{ value?: Line[] }>; default: Json<Failure> };
+    };
+  };
+  '/companies({company_id})/salesOrders({salesOrder_id})/lines({line_id})': {
+    patch: {
+      parameters: { query?: never; header?: never; path: { company_id: string; salesOrder_id: string; line_id: string }; cookie?: never };
+      requestBody: { content: { 'application/json': Line } };
+      responses: { 200: Json<Line>; default: Json<Failure> };
     };
   };
   '/companies({company_id})/countries': {
@@ -95,7 +112,8 @@ describe('$batch', () => {
 
   it("adds requests as the path methods take them, each typed by its operation's answer", async () => {
     const a = batch.POST('/companies({company_id})/salesOrders', { params, body: { number: 'SO-1' } });
-    expectTypeOf(a).toEqualTypeOf<BatchRequest<BatchAnswer<OperationOf<Paths, Orders, 'post'>>>>();
+    // its result (what `at(a)` starts from) is the entity it creates: its path and a key
+    expectTypeOf(a).toEqualTypeOf<BatchRequest<BatchAnswer<OperationOf<Paths, Orders, 'post'>>, `${Orders}({${string}})`>>();
     const b = batch.PATCH(
       '/companies({company_id})/salesOrders({salesOrder_id})',
       { params: { path: { company_id: 'c', salesOrder_id: 'o' }, header: { 'If-Match': 'W/"1"' } }, body: { amount: 2 } },
@@ -116,6 +134,32 @@ describe('$batch', () => {
       // @ts-expect-error: no answers to read when the batch itself failed
       result.get(a);
     }
+  });
+
+  it("at(earlier) takes the paths at or below the earlier request's result, without the parameters of the part $<id> stands for", async () => {
+    const a = batch.POST('/companies({company_id})/salesOrders', { params, body: { number: 'SO-1' } });
+    const patched = batch.at(a).PATCH('/companies({company_id})/salesOrders({salesOrder_id})', { body: { amount: 2 } });
+    const lines = batch.at(a).GET('/companies({company_id})/salesOrders({salesOrder_id})/lines', { params: { query: { $top: 5 } } }, { atomicityGroup: 'g' });
+    batch.at(a).PATCH('/companies({company_id})/salesOrders({salesOrder_id})/lines({line_id})', { params: { path: { line_id: 'l1' } }, body: { quantity: 3 } });
+    // a PATCH's result is its own path: what starts there is at it or below it
+    batch.at(patched).GET('/companies({company_id})/salesOrders({salesOrder_id})/lines');
+    const result = await batch.send();
+    if (result.ok) {
+      const read = result.get(lines);
+      if (read.ok) expectTypeOf(read.data.value![0]!.quantity).toEqualTypeOf<number | undefined>();
+      const order = result.get(patched);
+      if (order.ok) expectTypeOf(order.data.amount).toEqualTypeOf<number | undefined>();
+    }
+    // @ts-expect-error: not below the created order
+    batch.at(a).GET('/companies({company_id})/countries', { params });
+    // @ts-expect-error: the created order's collection is not at or below the order
+    batch.at(a).GET('/companies({company_id})/salesOrders', { params });
+    // @ts-expect-error: a parameter of the rest of the path is still required
+    batch.at(a).PATCH('/companies({company_id})/salesOrders({salesOrder_id})/lines({line_id})', { params: { path: {} }, body: {} });
+    // @ts-expect-error: the body is still the operation's
+    batch.at(a).PATCH('/companies({company_id})/salesOrders({salesOrder_id})', { body: { amount: 'two' } });
+    // @ts-expect-error: a list's result is the list: an entity of it is not at or below it
+    batch.at(batch.GET('/companies({company_id})/salesOrders', { params })).PATCH('/companies({company_id})/salesOrders({salesOrder_id})', { body: {} });
   });
 
   it('refuses what the path methods refuse', () => {

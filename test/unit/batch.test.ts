@@ -12,12 +12,15 @@ const VENDORS = '/companies({company_id})/vendors';
 
 // Today's documents declare no `/$batch`, so the types do not offer `batch()` (test/types/odata-batch.test-d.ts):
 // the runtime is driven untyped here.
+type Adders = {
+  GET(path: string, init?: unknown, options?: unknown): { id: string };
+  POST(path: string, init?: unknown, options?: unknown): { id: string };
+  PATCH(path: string, init?: unknown, options?: unknown): { id: string };
+  DELETE(path: string, init?: unknown, options?: unknown): { id: string };
+};
 type Untyped = {
-  batch(): {
-    GET(path: string, init?: unknown, options?: unknown): { id: string };
-    POST(path: string, init?: unknown, options?: unknown): { id: string };
-    PATCH(path: string, init?: unknown, options?: unknown): { id: string };
-    DELETE(path: string, init?: unknown, options?: unknown): { id: string };
+  batch(): Adders & {
+    at(earlier: { id: string }): Adders;
     send(init?: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<any>;
   };
 };
@@ -99,6 +102,60 @@ describe('$batch: the request', () => {
     batch.GET(VENDORS, { params: { path: { company_id: "x')/evil(" } } });
     await batch.send();
     expect(JSON.parse(calls[0]!.body).requests[0].url).toBe('companies(x%27%29%2Fevil%28)/vendors');
+  });
+});
+
+describe('$batch: requests at an earlier result ($<id>)', () => {
+  const sent = async (build: (batch: ReturnType<Untyped['batch']>) => void) => {
+    const { bc, calls } = client(() => json({ responses: [] }));
+    const batch = newBatch(bc);
+    build(batch);
+    await rejection(batch.send()); // the fake answers no request: only the body sent matters here
+    return JSON.parse(calls[0]!.body).requests.map(({ id, url, dependsOn }: any) => ({ id, url, dependsOn }));
+  };
+
+  it("starts the url with $<id> where the earlier result's part of the path was, and depends on it", async () => {
+    const requests = await sent((batch) => {
+      const created = batch.POST(VENDORS, { params: { path: { company_id: COMPANY } }, body: { displayName: 'A' } });
+      // The created vendor's key is unknown before the batch runs: the part `$1` stands for takes no parameters.
+      batch.at(created).PATCH(VENDOR, { body: { displayName: 'B' } });
+      batch.at(created).GET(`${VENDOR}/lines({line_id})`, { params: { path: { line_id: "x')" }, query: { $select: 'id' } } }, { dependsOn: ['g0'] });
+      const read = batch.GET(VENDOR, { params: { path: { company_id: COMPANY, vendor_id: GUID } } });
+      batch.at(read).DELETE(VENDOR, {}, { dependsOn: [read, created] });
+    });
+    expect(requests).toEqual([
+      { id: '1', url: `companies(${COMPANY})/vendors` },
+      { id: '2', url: '$1', dependsOn: ['1'] },
+      { id: '3', url: '$1/lines(x%27%29)?$select=id', dependsOn: ['g0', '1'] },
+      { id: '4', url: `companies(${COMPANY})/vendors(${GUID})` },
+      { id: '5', url: '$4', dependsOn: ['4', '1'] },
+    ]);
+  });
+
+  it('refuses, before sending, a path that is not at or below that result, a request of another batch, and a missing parameter of the rest', async () => {
+    const { bc, calls } = client(() => json({ responses: [] }));
+    const refused = async (build: (batch: ReturnType<Untyped['batch']>) => void) => {
+      const batch = newBatch(bc);
+      build(batch);
+      return rejection(batch.send());
+    };
+    const elsewhere = await refused((batch) => {
+      const created = batch.POST(VENDORS, { params: { path: { company_id: COMPANY } }, body: {} });
+      batch.at(created).POST(SHIPMENTS, { body: {} });
+    });
+    expect(elsewhere).toMatchObject({ code: 'invalid-argument', parameter: 'at' });
+    expect(elsewhere.message).toBe(`$batch: request 2 (POST ${SHIPMENTS}) is not at or below the result of request 1 (POST ${VENDORS}); nothing sent.`);
+    // A longer name is not below the earlier path: the rest must start a segment.
+    const longer = await refused((batch) => batch.at(batch.GET(VENDORS, { params: { path: { company_id: COMPANY } } })).GET(`${VENDORS}Archive`));
+    expect(longer.message).toContain('is not at or below the result of request 1 (GET');
+    const other = newBatch(bc).GET(VENDORS, { params: { path: { company_id: COMPANY } } });
+    const foreign = await refused((batch) => batch.at(other).GET(VENDOR));
+    expect(foreign.message).toBe(`$batch: request 1 (GET ${VENDOR}) is not at or below the result of a request of this batch; nothing sent.`);
+    const missing = await refused((batch) =>
+      batch.at(batch.POST(VENDORS, { params: { path: { company_id: COMPANY } }, body: {} })).GET(`${VENDOR}/lines({line_id})`),
+    );
+    expect(missing).toMatchObject({ code: 'invalid-argument', parameter: 'line_id' });
+    expect(calls).toHaveLength(0);
   });
 });
 
