@@ -139,7 +139,7 @@ async function addVendorReadAndDelete(dir) {
 /**
  * Copies `rel` from v1.0 to v2.0 with every file of v1.0 it reads through its $refs,
  * whatever the path file holds today (an operation added to it brings its own schemas and
- * examples). The files are the ones the build's own walk finds (lib/trust.mjs, checkTree,
+ * examples). The files are the ones the build's own walk finds (pipeline/trust.mjs, checkTree,
  * the copy's module: its specs/ is the copy's). A file v2.0 already has is its own and
  * stays; files outside v1.0 (specs/common/) resolve the same from both versions, which sit
  * side by side.
@@ -147,7 +147,7 @@ async function addVendorReadAndDelete(dir) {
 async function copyWithRefs(dir, rel) {
   const { checkTree } = await import(pathToFileURL(join(dir, 'pipeline/trust.mjs')).href);
   const from = join(dir, BC1);
-  for (const file of checkTree(join(from, rel)).files.filter((path) => path.startsWith(from + sep))) {
+  for (const file of checkTree(join(from, rel), dir).files.filter((path) => path.startsWith(from + sep))) {
     const target = join(dir, BC2, relative(from, file));
     if (existsSync(target)) continue;
     await mkdir(dirname(target), { recursive: true });
