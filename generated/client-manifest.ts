@@ -11,14 +11,18 @@
  * declare it). An operation that is derived is sent at the default. Nothing here grows with
  * the number of operations or versions (pipeline/manifest.mjs clientManifestOf). A
  * long-running operation that declares where its result is read (final-state-via) is
- * listed under `finalStateVia`. The per-version catalogue is generated/operations.ts.
+ * listed under `finalStateVia`; a path parameter its documents say is multi-segment or a
+ * GUID key, by name under `pathParameters`. The per-version catalogue is generated/operations.ts.
  */
 export const apis = {
   "resource-manager": {
     "authorization": {
       "default": "2020-10-01",
       "match": "Provider.Authorization",
-      "operations": {}
+      "operations": {},
+      "pathParameters": {
+        "scope": "segments"
+      }
     },
     "sql": {
       "default": "2025-01-01",
@@ -37,6 +41,9 @@ export const apis = {
       "match": "",
       "operations": {
         "POST /companies({company_id})/shipmentMethods": "v1.0"
+      },
+      "pathParameters": {
+        "vendor_id": "uuid"
       }
     }
   }
@@ -44,7 +51,7 @@ export const apis = {
 
 // The same, one const per API with its family and name: what createResourceManagerClientOf and
 // createBusinessCentralClientOf take, so that an app bundles only the APIs it names.
-export const authorizationApi = {"family":"resource-manager","name":"authorization","default":"2020-10-01","match":"Provider.Authorization","operations":{}} as const;
+export const authorizationApi = {"family":"resource-manager","name":"authorization","default":"2020-10-01","match":"Provider.Authorization","operations":{},"pathParameters":{"scope":"segments"}} as const;
 export const sqlApi = {"family":"resource-manager","name":"sql","default":"2025-01-01","match":"Provider.Sql","operations":{}} as const;
 export const containerinstanceApi = {"family":"resource-manager","name":"containerinstance","default":"2025-09-01","match":"Provider.ContainerInstance","operations":{}} as const;
-export const businesscentralApi = {"family":"business-central","name":"businesscentral","default":"v2.0","match":"","operations":{"POST /companies({company_id})/shipmentMethods":"v1.0"}} as const;
+export const businesscentralApi = {"family":"business-central","name":"businesscentral","default":"v2.0","match":"","operations":{"POST /companies({company_id})/shipmentMethods":"v1.0"},"pathParameters":{"vendor_id":"uuid"}} as const;

@@ -21,6 +21,9 @@ export const catalogue = {
         "GET /{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}": [
           "2020-10-01"
         ]
+      },
+      "pathParameters": {
+        "scope": "segments"
       }
     },
     "sql": {
@@ -60,6 +63,9 @@ export const catalogue = {
         "POST /companies({company_id})/shipmentMethods": [
           "v1.0"
         ]
+      },
+      "pathParameters": {
+        "vendor_id": "uuid"
       }
     }
   }
@@ -75,7 +81,10 @@ export const operations = [
     "operationId": "RoleEligibilityScheduleRequests_Get",
     "method": "GET",
     "path": "/{scope}/providers/Provider.Authorization/roleEligibilityScheduleRequests/{roleEligibilityScheduleRequestName}",
-    "apiVersion": "2020-10-01"
+    "apiVersion": "2020-10-01",
+    "pathParameters": {
+      "scope": "segments"
+    }
   },
   {
     "api": "sql@2025-01-01",
@@ -105,7 +114,10 @@ export const operations = [
     "operationId": "updateVendor",
     "method": "PATCH",
     "path": "/companies({company_id})/vendors({vendor_id})",
-    "prefix": "/api/v2.0"
+    "prefix": "/api/v2.0",
+    "pathParameters": {
+      "vendor_id": "uuid"
+    }
   },
   {
     "api": "businesscentral@v1.0",

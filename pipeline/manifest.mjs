@@ -62,6 +62,7 @@ export async function operationsOf(api, document) {
         path,
         ...(api.family === 'resource-manager' ? { apiVersion: api.version } : { prefix }),
         ...finalStateViaOf(operation),
+        ...pathParametersOf(document, item, operation, api.family),
       });
     }
   }
@@ -75,6 +76,29 @@ export async function operationsOf(api, document) {
 const finalStateViaOf = (operation) => {
   const via = longRunningOf(operation)?.finalStateVia;
   return via === undefined ? {} : { finalStateVia: via };
+};
+
+/**
+ * How the clients must write a path parameter, where the document says more than "a value in
+ * one segment": `segments` for `x-ms-skip-url-encoding: true` (a multi-segment `{scope}`,
+ * sent with its slashes), `uuid` for a business-data key of `format: uuid` (checked before
+ * sending; resource-management documents leave such checks to the service).
+ */
+const pathParametersOf = (document, item, operation, family) => {
+  const deref = (node) =>
+    node?.$ref?.startsWith('#/')
+      ? node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((at, key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document)
+      : node;
+  const kinds = {};
+  for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(deref)) {
+    if (parameter?.in !== 'path') continue;
+    if (parameter['x-ms-skip-url-encoding'] === true) kinds[parameter.name] = 'segments';
+    else if (family === 'business-central' && deref(parameter.schema)?.format === 'uuid') kinds[parameter.name] = 'uuid';
+  }
+  return Object.keys(kinds).length ? { pathParameters: kinds } : {};
 };
 
 /**
@@ -124,6 +148,15 @@ export function versionsByApi(apis, operations = []) {
           finalStateVia[key] = op.finalStateVia;
       }
       if (Object.keys(finalStateVia).length) entry.finalStateVia = finalStateVia;
+      // Per parameter name, not per operation (the client manifest does not grow with operations):
+      // a name gets a kind only where every operation of the API that names it agrees.
+      const kinds = new Map();
+      for (const op of operations) {
+        if (op.family !== familyName || op.apiName !== apiName) continue;
+        for (const [, name] of op.path.matchAll(/\{([^{}]+)\}/g)) kinds.set(name, [...(kinds.get(name) ?? []), op.pathParameters?.[name] ?? 'plain']);
+      }
+      const agreed = [...kinds].filter(([, found]) => found[0] !== 'plain' && found.every((kind) => kind === found[0]));
+      if (agreed.length) entry.pathParameters = Object.fromEntries(agreed.map(([name, [kind]]) => [name, kind]));
     }
   }
   return families;
@@ -169,6 +202,7 @@ export function clientManifestOf(catalogue) {
                   .filter(([key, target]) => derive(key) !== apiName || target !== entry.default),
               ),
               ...(entry.finalStateVia ? { finalStateVia: entry.finalStateVia } : {}),
+              ...(entry.pathParameters ? { pathParameters: entry.pathParameters } : {}),
             },
           ]),
         ),
@@ -199,7 +233,8 @@ export function clientManifestSource(catalogue) {
     ` * declare it). An operation that is derived is sent at the default. Nothing here grows with\n` +
     ` * the number of operations or versions (pipeline/manifest.mjs clientManifestOf). A\n` +
     ` * long-running operation that declares where its result is read (final-state-via) is\n` +
-    ` * listed under \`finalStateVia\`. The per-version catalogue is generated/operations.ts.\n */\n` +
+    ` * listed under \`finalStateVia\`; a path parameter its documents say is multi-segment or a\n` +
+    ` * GUID key, by name under \`pathParameters\`. The per-version catalogue is generated/operations.ts.\n */\n` +
     `export const apis = ${JSON.stringify(manifest, null, 2)} as const;\n\n` +
     `// The same, one const per API with its family and name: what createResourceManagerClientOf and\n` +
     `// createBusinessCentralClientOf take, so that an app bundles only the APIs it names.\n` +

@@ -29,7 +29,6 @@
 import { CORE, type Core } from './core.js';
 import type { DataOf, OperationOf, RequiredKeys } from './conventions.js';
 import { ClientError } from './errors.js';
-import { serializePath } from './path-serializer.js';
 import { errorBody } from './results.js';
 import type { HttpMethod, InitOf, InitParam, PathsWithMethod, Result } from './types.js';
 
@@ -161,12 +160,12 @@ export function batchOf(core: Core): Batch<any> {
             parameter: 'at',
           });
         }
-        const version = core.operation(method, path)?.version;
-        if (version !== root?.version) {
+        const op = core.operation(method, path);
+        if (op?.version !== root?.version) {
           // One batch goes to one version's service root.
           throw new ClientError(
             'invalid-argument',
-            `$batch: request ${id} (${method} ${path}) is sent at ${version}, the batch at ${root?.version}; pin the version or send one batch per version; nothing sent.`,
+            `$batch: request ${id} (${method} ${path}) is sent at ${op?.version}, the batch at ${root?.version}; pin the version or send one batch per version; nothing sent.`,
             { parameter: 'apiVersions' },
           );
         }
@@ -174,7 +173,7 @@ export function batchOf(core: Core): Batch<any> {
         const query = Object.entries(params.query ?? {}).flatMap(([name, value]) =>
           value == null ? [] : (Array.isArray(value) ? value : [value]).map((v) => `${name}=${encodeURIComponent(v)}`),
         );
-        const url = serializePath(path.slice(end), params.path ?? {}) + (query.length ? `?${query.join('&')}` : '');
+        const url = op!.serialize(path.slice(end), params.path ?? {}) + (query.length ? `?${query.join('&')}` : '');
         const after = dependsOn?.map((d) => (typeof d === 'string' ? d : d.id));
         requests.push({
           id,

@@ -27,7 +27,6 @@ import { isToken } from './credentials.js';
 import { ClientError, scrubCause } from './errors.js';
 import { operationTable, type HeldApi, type OperationInfo } from './operations.js';
 import { readOptions, type ClientOptions, type Family } from './options.js';
-import { serializePath } from './path-serializer.js';
 import { backoff, IDEMPOTENT, RETRY_STATUS, retryDelay } from './retry.js';
 import { describeCause, diagnose, errorBody } from './results.js';
 
@@ -66,7 +65,7 @@ export function createCore(options: ClientOptions, family: Family, held: Readonl
   // A fetch may bring the Request class it wants to receive (createNodeHttpFetch does).
   const RequestClass = (options.fetch as { Request?: typeof Request } | undefined)?.Request;
   const requestsAbort = typeof (RequestClass?.prototype as { abort?: unknown } | undefined)?.abort === 'function';
-  const inner = createClient<any>({ baseUrl: base, pathSerializer: serializePath, fetch: baseFetch, headers: options.headers, Request: RequestClass });
+  const inner = createClient<any>({ baseUrl: base, fetch: baseFetch, headers: options.headers, Request: RequestClass });
 
   async function bearer(what: string, attempt: Attempt | undefined): Promise<string> {
     let value: unknown;
@@ -83,7 +82,7 @@ export function createCore(options: ClientOptions, family: Family, held: Readonl
     return value;
   }
 
-  async function execute(method: string, path: string, init: Record<string, any>, what: string): Promise<any> {
+  async function execute(method: string, path: string, init: Record<string, any>, what: string, pathSerializer?: OperationInfo['serialize']): Promise<any> {
     if (init.pathSerializer !== undefined) {
       // A serializer builds the whole URL (baseUrl included), so it could send the token
       // to any host: refused for the same reason as a per-request baseUrl.
@@ -135,6 +134,8 @@ export function createCore(options: ClientOptions, family: Family, held: Readonl
           // openapi-fetch copies unknown init keys onto the Request: createNodeHttpFetch
           // reads this and enforces the limit while it reads and inflates.
           maxBodyBytes,
+          // The operation's API's own (which parameters are multi-segment or GUIDs); a link (sendUrl) has none to write.
+          pathSerializer,
           signal: attemptSignal?.signal,
           fetch: (request: Request, ext?: any) => {
             dispatched = true;
@@ -226,7 +227,7 @@ export function createCore(options: ClientOptions, family: Family, held: Readonl
     // instead of leaving `{name}` in the URL.
     const request: Record<string, any> = { ...init, params: { ...params, query, path: params.path ?? {} } };
     if (op.prefix) request.baseUrl = base + op.prefix;
-    return execute(method, path, request, op.what);
+    return execute(method, path, request, op.what, op.serialize);
   };
 
   const sendUrl = (url: URL, init: Record<string, any> = {}) => {

@@ -8,6 +8,7 @@
  * are the client's own: every API of its family, or only those the app names (`heldOf`).
  */
 import { refuseOption, type ClientOptions, type Family } from './options.js';
+import { serializerOf, type PathKinds } from './path-serializer.js';
 
 export interface OperationInfo {
   /** The API (before `@`) and the version this client sends it with. */
@@ -19,6 +20,8 @@ export interface OperationInfo {
   what: string;
   /** A long-running operation's `final-state-via`, when its document declares one. */
   finalStateVia?: string;
+  /** Its path serializer: each parameter written as its API's documents say. */
+  serialize: (url: string, params: Record<string, unknown>) => string;
 }
 
 /**
@@ -42,6 +45,8 @@ export interface HeldApi {
   /** The operations a client cannot derive, with their unpinned target. */
   operations: Readonly<Record<string, string | null>>;
   finalStateVia?: Readonly<Record<string, string>>;
+  /** The path parameters (by name) its documents say more of than "one plain segment". */
+  pathParameters?: PathKinds;
 }
 
 /** One API as generated/client-manifest.ts exports it on its own (`sqlApi`): what a client of named APIs takes. */
@@ -120,6 +125,7 @@ export function operationTable(family: Family, held: Readonly<Record<string, Hel
       prefix,
       what: `${key.slice(0, space)} ${base}${prefix}${key.slice(space + 1)}`,
       finalStateVia: held[apiName]!.finalStateVia?.[key],
+      serialize: serializerOf(held[apiName]!.pathParameters),
     };
   }
 

@@ -10,20 +10,24 @@ import { ClientError } from './errors.js';
  *
  * - every value is encoded with `encodeURIComponent` plus `! ' ( ) *`, so no value
  *   can leave its segment or its OData parentheses;
- * - `scope` (the only multi-segment parameter) is split on `/`, each segment encoded
- *   that way, and re-joined with `/`; one leading `/` is tolerated;
- * - GUID-typed keys (`vendor_id`, `format: uuid` in the spec) must be GUIDs;
+ * - a multi-segment parameter (`x-ms-skip-url-encoding: true` in its document, as `scope`)
+ *   is split on `/`, each segment encoded that way, and re-joined with `/`; one leading `/`
+ *   is tolerated;
+ * - a GUID-typed business-data key (`format: uuid` in its document, as `vendor_id`) must be
+ *   a GUID;
  * - an empty value, an empty scope segment (`//`) and `.`/`..` (which URL parsers
  *   collapse, even percent-encoded) are refused, so a value cannot move the request
  *   to another path;
  * - a missing value is refused instead of leaving `{name}` in the URL.
  *
- * Refusals throw a ClientError `invalid-argument` naming the parameter; openapi-fetch
+ * What each parameter is comes from its API's documents, through the client manifest
+ * (pipeline/manifest.mjs `pathParameters`, per API and parameter name), not from names
+ * known here. Refusals throw a ClientError `invalid-argument` naming the parameter; openapi-fetch
  * calls the serializer before it builds the Request, so nothing is sent.
  */
 const PLACEHOLDER = /\{([^{}]+)\}/g;
-const MULTI_SEGMENT = new Set(['scope']);
-const GUID_KEYS = new Set(['vendor_id']);
+/** How an API's documents say to write a parameter, by name (generated/client-manifest.ts `pathParameters`); absent: one plain segment. */
+export type PathKinds = Readonly<Record<string, 'segments' | 'uuid'>>;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
@@ -35,7 +39,7 @@ function refuse(name: string, why: string): never {
   throw new ClientError('invalid-argument', `Path parameter "${name}" ${why}; nothing sent.`, { parameter: name });
 }
 
-function serializeValue(name: string, raw: unknown): string {
+function serializeValue(name: string, raw: unknown, kind: string | undefined): string {
   if (raw === undefined || raw === null) refuse(name, 'is missing');
   if (typeof raw !== 'string' && typeof raw !== 'number') refuse(name, 'is not a string');
   const value = String(raw);
@@ -45,11 +49,9 @@ function serializeValue(name: string, raw: unknown): string {
   } catch {
     refuse(name, 'is not well-formed Unicode');
   }
-  if (GUID_KEYS.has(name)) {
-    if (!GUID.test(value)) refuse(name, 'is not a GUID');
-    return value;
-  }
-  if (MULTI_SEGMENT.has(name)) {
+  // A GUID is written as any one segment is (its characters need no encoding).
+  if (kind === 'uuid' && !GUID.test(value)) refuse(name, 'is not a GUID');
+  if (kind === 'segments') {
     const segments = (value.startsWith('/') ? value.slice(1) : value).split('/');
     for (const segment of segments) {
       if (segment === '' || DOT_SEGMENT.test(segment)) refuse(name, 'has an empty, "." or ".." segment');
@@ -60,7 +62,8 @@ function serializeValue(name: string, raw: unknown): string {
   return encodeSegment(value);
 }
 
-/** A `pathSerializer` for openapi-fetch (it receives baseUrl + template). */
-export function serializePath(url: string, params: Record<string, unknown>): string {
-  return url.replace(PLACEHOLDER, (_match, name: string) => serializeValue(name, params[name]));
-}
+/** A `pathSerializer` for openapi-fetch (it receives baseUrl + template) that writes each parameter as `kinds` says. */
+export const serializerOf =
+  (kinds: PathKinds = {}) =>
+  (url: string, params: Record<string, unknown>): string =>
+    url.replace(PLACEHOLDER, (_match, name: string) => serializeValue(name, params[name], kinds[name]));

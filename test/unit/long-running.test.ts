@@ -7,6 +7,7 @@ import type { Core } from '../../src/core.js';
 import { SENT_URL } from '../../src/core.js';
 import { ClientError } from '../../src/errors.js';
 import { pollUntilDone } from '../../src/long-running.js';
+import { serializerOf } from '../../src/path-serializer.js';
 
 const BASE = 'https://management.example.com';
 const PATH = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Sql/servers/{serverName}';
@@ -29,7 +30,7 @@ function scripted(first: Reply, links: Record<string, Reply[]>, finalStateVia?: 
   const core: Core = {
     base: BASE,
     origin: BASE,
-    operation: () => ({ apiName: 'sql', version: '2025-01-01', apiVersion: '2025-01-01', what: 'x', finalStateVia }),
+    operation: () => ({ apiName: 'sql', version: '2025-01-01', apiVersion: '2025-01-01', what: 'x', finalStateVia, serialize: serializerOf() }),
     send: async (method) => {
       sent.push(`${method} ${RESOURCE}`);
       return answer(RESOURCE, first);
