@@ -18,7 +18,9 @@ import { apiConstName, clientManifestSource } from '../pipeline/manifest.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // 10 KiB since issue 31: the long-running poller (beginAndWait, ~830 B) is worth its bytes
 // to every ARM app that writes (bench/README.md, "Client bundle size", has the figures).
-const BUDGET = 10 * 1024;
+// +64 B since issue 43: each API's path parameter facts (multi-segment, GUID key) read from
+// its documents instead of two name lists in the serializer (+29 B with the APIs named).
+const BUDGET = 10 * 1024 + 64;
 const SRC = JSON.stringify(join(ROOT, 'src/index.ts'));
 const catalogue = JSON.parse(/export const catalogue = ([\s\S]*?) as const;/.exec(readFileSync(join(ROOT, 'generated/operations.ts'), 'utf8'))?.[1] ?? '');
 /** The consts of this workspace's APIs in one family, as an app names them: `sqlApi, containerinstanceApi`. */

@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 // start-up time with many documents (250 bundles: 0.3 s instead of 2.5 s, busy machine).
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { FAMILIES } from '../model/family.mjs';
-import { METHODS } from '../model/operations.mjs';
+import { deref, operationsOf as operationsOfDocument, pathParameterKindsOf } from '../model/operations.mjs';
 import { basePathOf } from '../model/servers.mjs';
 import { operationsOf } from './prism.mjs';
 
@@ -69,10 +69,10 @@ async function loadDocument(api, root) {
   // What the router needs, read from the document itself; Prism's own operation model
   // is built on the first request that reaches this document.
   const operations = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      if (item?.[method]) operations.push({ method, path: prefix + path, docPath: path, iid: item[method].operationId });
-    }
+  const multiSegment = new Set();
+  for (const [path, method, operation, item] of operationsOfDocument(document)) {
+    operations.push({ method, path: prefix + path, docPath: path, iid: operation.operationId });
+    for (const [name, kind] of Object.entries(pathParameterKindsOf(document, item, operation, api.family))) if (kind === 'segments') multiSegment.add(name);
   }
   let prism;
   return {
@@ -83,43 +83,14 @@ async function loadDocument(api, root) {
     /** What a resource-management request names in `api-version`; business data versions by prefix. */
     version: String(document.info?.version ?? api.version),
     operations,
-    multiSegment: multiSegmentParams(document),
+    /** The path parameters that carry several segments (`x-ms-skip-url-encoding`, as the scope). */
+    multiSegment,
     /** Prism's operation for one of `operations` (its paths carry the prefix too). */
     async prismOperation({ method, path }) {
       prism ??= operationsOf(document, prefix);
       return (await prism).find((o) => o.method === method && o.path === path);
     },
   };
-}
-
-/**
- * Names of the path parameters that carry several segments: Azure marks them with
- * `x-ms-skip-url-encoding` (the value is sent as is, its `/` kept), as it does the
- * scope. Read from the document itself: Prism's operation model drops `x-` keys.
- */
-export function multiSegmentParams(document) {
-  const names = new Set();
-  for (const item of Object.values(document.paths ?? {})) {
-    const operations = Object.values(item).filter((value) => value && typeof value === 'object' && !Array.isArray(value));
-    const params = [...(item.parameters ?? []), ...operations.flatMap((operation) => operation.parameters ?? [])];
-    for (const param of params.map((p) => deref(document, p))) {
-      if (param?.in === 'path' && param['x-ms-skip-url-encoding'] === true) names.add(param.name);
-    }
-  }
-  return names;
-}
-
-/** Follows internal `#/...` references (bundles hold no others). */
-export function deref(document, node) {
-  let current = node;
-  for (let hops = 0; typeof current?.$ref === 'string' && current.$ref.startsWith('#/') && hops < 20; hops++) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((at, key) => at?.[key], document);
-  }
-  return current;
 }
 
 /** The operation object of a document by operationId: { path, method, operation }. */

@@ -7,6 +7,7 @@
 // on a bundled one with `deref` following its internal references.
 
 import { hasType } from './schemas.mjs';
+import { deref as derefIn } from './operations.mjs';
 
 /** @typedef {(node: any) => any} Deref */
 
@@ -81,13 +82,7 @@ export function withoutReadOnly(value, schema, deref = same) {
  */
 export function withReadOnlyMarked(document) {
   /** @type {Deref} a local `#/…` reference of the bundle, followed */
-  const deref = (node) =>
-    typeof node?.$ref === 'string' && node.$ref.startsWith('#/')
-      ? node.$ref
-          .slice(2)
-          .split('/')
-          .reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document)
-      : node;
+  const deref = (node) => derefIn(document, node);
   const seen = new Set();
   /** @param {any} schema */
   const visit = (schema) => {

@@ -24,6 +24,7 @@ import { basePathOf } from '../model/servers.mjs';
 import { namespaceOf } from '../model/arm-ids.mjs';
 import { longRunningOf } from '../model/arm.mjs';
 import { FAMILIES } from '../model/family.mjs';
+import { pathParameterKindsOf } from '../model/operations.mjs';
 import { seconds } from '../lib/run.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -62,7 +63,7 @@ export async function operationsOf(api, document) {
         path,
         ...(api.family === 'resource-manager' ? { apiVersion: api.version } : { prefix }),
         ...finalStateViaOf(operation),
-        ...pathParametersOf(document, item, operation, api.family),
+        ...withKinds(pathParameterKindsOf(document, item, operation, api.family)),
       });
     }
   }
@@ -78,28 +79,8 @@ const finalStateViaOf = (operation) => {
   return via === undefined ? {} : { finalStateVia: via };
 };
 
-/**
- * How the clients must write a path parameter, where the document says more than "a value in
- * one segment": `segments` for `x-ms-skip-url-encoding: true` (a multi-segment `{scope}`,
- * sent with its slashes), `uuid` for a business-data key of `format: uuid` (checked before
- * sending; resource-management documents leave such checks to the service).
- */
-const pathParametersOf = (document, item, operation, family) => {
-  const deref = (node) =>
-    node?.$ref?.startsWith('#/')
-      ? node.$ref
-          .slice(2)
-          .split('/')
-          .reduce((at, key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document)
-      : node;
-  const kinds = {};
-  for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(deref)) {
-    if (parameter?.in !== 'path') continue;
-    if (parameter['x-ms-skip-url-encoding'] === true) kinds[parameter.name] = 'segments';
-    else if (family === 'business-central' && deref(parameter.schema)?.format === 'uuid') kinds[parameter.name] = 'uuid';
-  }
-  return Object.keys(kinds).length ? { pathParameters: kinds } : {};
-};
+/** @param {Record<string, string>} kinds the path parameters the document says more of (model/operations.mjs) */
+const withKinds = (kinds) => (Object.keys(kinds).length ? { pathParameters: kinds } : {});
 
 /**
  * The catalogue, per family and API: its versions (oldest first), its default (the newest

@@ -5,7 +5,8 @@
 // Taken: a name of the mock's taken names, or the name of a resource the ARM store holds
 // of the type asked about (`Provider.Sql/servers`: a server created through any
 // api-version), compared without case as ARM compares names.
-import { deref, findOperation, responseExamples } from '../documents.mjs';
+import { deref } from '../../model/operations.mjs';
+import { findOperation, responseExamples } from '../documents.mjs';
 import { answer, describeViolations, errorAnswer } from '../errors.mjs';
 import { storedNames } from '../state.mjs';
 

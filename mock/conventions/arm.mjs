@@ -39,7 +39,7 @@
 // `AnotherOperationInProgress`. Types whose documents declare no PUT (the role
 // eligibility GET, the cached-images list) keep the other conventions.
 import { answer, errorAnswer } from '../errors.mjs';
-import { deref } from '../documents.mjs';
+import { deref } from '../../model/operations.mjs';
 import { inCollection, parseResourcePath, scopeProblem, templateShape, typeName } from '../../model/arm-ids.mjs';
 import { longRunningOf, pollingHeadersOf } from '../../model/arm.mjs';
 import { RESOURCE_MANAGER } from '../../model/family.mjs';

@@ -50,7 +50,7 @@ import {
   successSchema,
   successStatuses,
 } from './shapes.mjs';
-import { deref } from '../documents.mjs';
+import { deref } from '../../model/operations.mjs';
 import { isQueryProblem, navigationOf, planQuery, project, runQuery } from './odata-query.mjs';
 import { batchHandler } from './odata-batch.mjs';
 

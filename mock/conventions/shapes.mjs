@@ -1,7 +1,7 @@
 // What the conventions read from a document's operation: its success statuses, the JSON
 // schema and example values of those answers, its header parameters. Plain reads of the
 // bundled document (internal `#/` references followed), nothing guessed.
-import { deref } from '../documents.mjs';
+import { deref } from '../../model/operations.mjs';
 import { answer } from '../errors.mjs';
 
 /** The declared 2xx statuses of an operation, lowest first. */
