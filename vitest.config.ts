@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           server: NATIVE_ROOMS,
+          // The run's scratch folder (the growth files' shared copy is made there).
+          globalSetup: ['test/growth/global-setup.ts'],
           include: UNIT.map((folder) => `${folder}/**/*.test.ts`),
           exclude: UNIT_ISOLATED,
           // Shared modules: most of these files load Redocly, Spectral or the clients, and

@@ -1,22 +1,19 @@
 // An extension resource type at `{scope}`, grown by the recipe (specs/README.md, "an
 // extension resource type"): specs/templates/extension-resource/ copied beside the
-// source's own RoleEligibilityScheduleRequests_Get in a workspace copy, its three paths
-// added to the document, built (lint clean), and served by the copy's mock. The type
+// source's own RoleEligibilityScheduleRequests_Get in the growth files' copy
+// (test/growth/grown.ts), its three paths added to the document, built (lint clean), and
+// served by the copy's mock. The type
 // gets the ARM lifecycle by convention at every scope (subscription, resource group, resource, management group):
 // PUT creates and replaces, GET reads, separate bodies at two scopes, a list for a scope
 // holds what is at and below it (`$filter=atScope()`: at it only, kept in nextLink), an
 // action on a missing request is 404, DELETE removes; a scope that is no ARM scope is a
 // 400 CloudError naming it; read-only fields sent at any depth are ignored. The source's
 // GET, with no PUT in its document, keeps its documented example.
-import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../mock/index.js';
-import { runInProcess } from '../helpers/in-process.js';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { grownWorkspace } from './grown.js';
 
-const ROOT = join(import.meta.dirname, '../..');
-const AUTH = 'specs/resource-manager/Provider.Authorization/2020-10-01';
 const TYPE = 'providers/Provider.Authorization/roleAssignmentScheduleRequests';
 const SUB = '/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
 const GROUP = `${SUB}/resourceGroups/rg-scope`;
@@ -32,8 +29,6 @@ const REQUEST = {
 };
 const names = ['0b3d6a1e-7f2c-4e58-9a41-2f6c1d8e9b01', '1c4e7b2f-8a3d-4f69-8b52-3a7d2e9fac02', '2d5f8c3a-9b4e-4a7a-9c63-4b8e3fab0d03'] as const;
 
-let dir: string;
-let remove: (() => Promise<void>) | undefined;
 let build: { code: number; output: string };
 let mock: Mock;
 const url = (scope: string, name?: string, query = '') => `${mock.url}${scope}/${TYPE}${name ? `/${name}` : ''}?api-version=2020-10-01${query}`;
@@ -44,29 +39,12 @@ async function call(target: string, method = 'GET', body?: unknown) {
 }
 
 beforeAll(async () => {
-  // The recipe on a workspace copy: the template's folders into the version folder, its
-  // three paths and its tag into the root (unless a contributor added the type already).
-  ({ dir, remove } = await workspaceCopy('extension-resource-', { documents: 'all', built: true }));
-  const root = join(dir, AUTH, 'openapi.yaml');
-  const text = await readFile(root, 'utf8');
-  if (!text.includes('/roleAssignmentScheduleRequests')) {
-    await cp(join(ROOT, 'specs/templates/extension-resource'), join(dir, AUTH), { recursive: true });
-    const paths = [
-      '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}:\n    $ref: ./paths/roleAssignmentScheduleRequest.yaml',
-      '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests:\n    $ref: ./paths/roleAssignmentScheduleRequestsForScope.yaml',
-      '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}/cancel:\n    $ref: ./paths/roleAssignmentScheduleRequestCancel.yaml',
-    ];
-    const tag = '  - name: RoleAssignmentScheduleRequests\n    description: Requests that assign a role to a principal at a scope.\n';
-    await writeFile(root, text.replace(/^paths:\n/m, `paths:\n${paths.join('\n')}\n`).replace(/^tags:\n/m, `tags:\n${tag}`));
-  }
-  build = await runInProcess(dir, 'pipeline/build.mjs');
-  const { startMock } = await import(join(dir, 'mock/index.mjs'));
+  const grown = await grownWorkspace();
+  build = grown.build;
+  const { startMock } = await import(join(grown.dir, 'mock/index.mjs'));
   mock = await startMock({ port: 0 });
 }, 240_000);
-afterAll(async () => {
-  await mock?.close();
-  await remove?.();
-});
+afterAll(() => mock?.close());
 beforeEach(() => mock.reset());
 
 describe('an extension resource type at {scope}, grown by the recipe', () => {

@@ -1,5 +1,6 @@
 // The job users do every week, done the way specs/README.md says and checked end to end on
-// one workspace copy and one build: an optional field, GET and DELETE of a vendor in v2.0,
+// the growth files' one copy and build (test/growth/grown.ts, where the other recipes grow
+// it too, as contributors do): an optional field, GET and DELETE of a vendor in v2.0,
 // POST shipmentMethods in v2.0 next to v1.0's, a nextLink-paged list in a resource-
 // management document, a new api-version of sql (test/growth/edits.mjs). After them, with
 // no edit outside specs/ and redocly.yaml: the build is green; the change report names
@@ -9,41 +10,26 @@
 // made it) is skipped by edits.mjs, and the change report is then not asked to name it; the
 // URLs the clients send are read from the copy's generated client manifest.
 import { execFile } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readGeneratedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { tsc7 } from '../helpers/tsc7.js';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
-import { applyGrowthEdits, GROWTH } from './edits.mjs';
+import { GROWTH } from './edits.mjs';
+import { grownWorkspace, renamedComponents } from './grown.js';
 // @ts-expect-error: plain ESM module without types
 import { targetOf } from '../../pipeline/manifest.mjs';
 
 const run = promisify(execFile);
 let dir: string;
-let remove: () => Promise<void>;
 let build: { code: number; output: string };
 let applied: Record<string, boolean>;
 let sqlVersion: string;
 let entitySet: { plural: string; keyParam: string; set: string; key: string; list: string; get: string };
-
-/** Components the bundler renamed (`<name>-2`: two files of one name in one document), by bundle file. */
-async function renamedComponents(): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const file of await readdir(join(dir, 'generated/bundled'))) {
-    const components = parse(await readFile(join(dir, 'generated/bundled', file), 'utf8')).components ?? {};
-    const renamed = Object.values(components)
-      .flatMap((group) => Object.keys(group as object))
-      .filter((name) => /-\d+$/.test(name));
-    if (renamed.length) out[file] = renamed;
-  }
-  return out;
-}
-let renamedBefore: Record<string, string[]>;
 
 /**
  * What an operation's documentation says it answers when done: the first example of its
@@ -88,20 +74,10 @@ async function requiredHeaders(api: string, version: string, path: string, metho
     .map((p: any) => p.name);
 }
 
-const git = (...args: string[]) => run('git', ['-c', 'user.name=growth', '-c', 'user.email=growth@example.invalid', ...args], { cwd: dir });
-
+let renamedBefore: Record<string, string[]>;
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('growth-', { documents: 'all', built: true }));
-  // The copy as committed is the change report's base.
-  await git('init', '-q');
-  await git('add', '-A');
-  await git('commit', '-qm', 'base');
-  renamedBefore = await renamedComponents();
-  ({ applied, sqlVersion, entitySet } = await applyGrowthEdits(dir));
-  build = await runInProcess(dir, 'pipeline/build.mjs');
+  ({ dir, build, renamedBefore, applied, sqlVersion, entitySet } = await grownWorkspace());
 }, 240_000);
-
-afterAll(() => remove?.());
 
 describe('growing the workspace by the recipe', () => {
   it('builds green with no edit outside specs/ and redocly.yaml', async () => {
@@ -109,7 +85,7 @@ describe('growing the workspace by the recipe', () => {
     expect(build.code).toBe(0);
     // The recipe's files share the document's components: the edits bundle no name twice
     // (`subscriptionId-2`) where the workspace had none before them.
-    expect(await renamedComponents()).toEqual(renamedBefore);
+    expect(await renamedComponents(dir)).toEqual(renamedBefore);
   });
 
   it('the change report names every change, and every operation whose unpinned target moved', async () => {

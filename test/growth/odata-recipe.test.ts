@@ -1,33 +1,27 @@
 // specs/README.md's "a new entity" recipe with what it declares for OData's control
 // information and bulk work (test/growth/odata-recipe.mjs: an entity set with lines, its
 // schema declaring `@odata.etag` and `@odata.context`, `/$count`, 204s for
-// `Prefer: return=minimal`, the version's `/$batch`), done on a workspace copy: the build
+// `Prefer: return=minimal`, the version's `/$batch`), done on the growth files' copy
+// (test/growth/grown.ts, beside the other recipes' growth): the build
 // is green (lint included), and the copy's own mock serves each by convention: the
 // list-then-update flow from a list item's tag, deep insert, $count, return=minimal and a
 // batch whose second request changes what its first created.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readGeneratedConst } from '../helpers/generated.js';
-import { runInProcess } from '../helpers/in-process.js';
 import { tsc7 } from '../helpers/tsc7.js';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
-// @ts-expect-error: plain ESM module without types
-import { addOrderSet } from './odata-recipe.mjs';
+import { grownWorkspace } from './grown.js';
 
 const COMPANY = 'c0ffee00-0000-4000-8000-0000000000c1';
 const AUTH = { authorization: 'Bearer recipe-token' };
 let dir: string;
-let remove: () => Promise<void>;
 let build: { code: number; output: string };
 let grown: { entity: string; set: string; keyParam: string; batch: boolean };
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('odata-recipe-', { documents: 'all', built: true }));
-  grown = await addOrderSet(dir);
-  build = await runInProcess(dir, 'pipeline/build.mjs');
+  ({ dir, build, order: grown } = await grownWorkspace());
 }, 240_000);
-afterAll(() => remove?.());
 
 async function call(url: string, { method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const response = await fetch(url, {

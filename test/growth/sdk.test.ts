@@ -1,7 +1,7 @@
 // An independent client of the resource-management family: the official SDK
 // (@azure/arm-sql, a devDependency, with its own @azure/core-lro pollers) drives the
-// recipe's resource type through the mock of a workspace copy grown by the recipe
-// (test/growth/edits.mjs), with the copy's server PUT marked
+// recipe's resource type through the mock of the growth files' copy (test/growth/grown.ts:
+// grown by the recipes, test/growth/edits.mjs among them), with the copy's server PUT marked
 // `final-state-via: azure-async-operation` (as Azure's container-instance document marks
 // its container groups): create and wait, read, list by resource group, update and wait,
 // delete and wait, a failed create, each answer read by the SDK's own deserializers. The
@@ -18,47 +18,25 @@
 //     so a pipeline policy (the SDK's own extension point) sends the workspace's namespace,
 //     `Provider.Sql`, at the document's api-version. The links the mock answers (monitor,
 //     Location, nextLink) already carry both and are left as they are.
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SqlManagementClient } from '@azure/arm-sql';
 import { bearerTokenAuthenticationPolicyName, type PipelinePolicy } from '@azure/core-rest-pipeline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readGeneratedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
-import { applyGrowthEdits, GROWTH } from './edits.mjs';
+import { GROWTH } from './edits.mjs';
+import { grownWorkspace } from './grown.js';
 
 const SUBSCRIPTION = '6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11';
 const TOKEN = 'sdk-token';
 let dir: string;
-let remove: () => Promise<void>;
 let build: { code: number; output: string };
 let applied: Record<string, boolean>;
-let sqlVersion: string;
-
-/** Marks the server PUT of one sql version folder `final-state-via: azure-async-operation` (the PUT comes first in the file). */
-async function markPut(version: string) {
-  const file = join(dir, `specs/resource-manager/Provider.Sql/${version}/paths/server.yaml`);
-  const text = await readFile(file, 'utf8');
-  const put = text.indexOf('\nput:\n');
-  const at = text.indexOf('  x-ms-long-running-operation: true\n', put);
-  if (put < 0 || at < 0 || text.slice(put, text.indexOf('\n', at + 40)).includes('final-state-via')) return;
-  const line = '  x-ms-long-running-operation: true\n';
-  await writeFile(
-    file,
-    `${text.slice(0, at + line.length)}  x-ms-long-running-operation-options:\n    final-state-via: azure-async-operation\n${text.slice(at + line.length)}`,
-  );
-}
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('growth-sdk-', { documents: 'all', built: true }));
-  ({ applied, sqlVersion } = await applyGrowthEdits(dir));
-  for (const version of [GROWTH.servers.version, sqlVersion]) await markPut(version);
-  build = await runInProcess(dir, 'pipeline/build.mjs');
+  ({ dir, build, applied } = await grownWorkspace());
 }, 240_000);
-
-afterAll(() => remove?.());
 
 /** The SDK pointed at `base` (the mock), as described at the top. */
 function sdkClient(base: string, version: string) {

@@ -103,9 +103,13 @@ function entriesOtherThan(config: string, roots: string[]): Entry[] {
 
 export async function workspaceCopy(
   prefix: string,
-  { documents = 'bounded', built = false }: { documents?: 'bounded' | 'all' | string[]; built?: boolean } = {},
+  {
+    documents = 'bounded',
+    built = false,
+    under = tmpdir(),
+  }: { documents?: 'bounded' | 'all' | string[]; built?: boolean /** The folder to make the copy in. */; under?: string } = {},
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const dir = await mkdtemp(join(under, prefix));
   const config = await readFile(join(ROOT, 'redocly.yaml'), 'utf8');
   const dropped = documents === 'all' ? [] : Array.isArray(documents) ? entriesOtherThan(config, documents) : entriesBeyondOldest(config);
   // What belongs to a left-out document only: its version folder and its outputs.

@@ -1,0 +1,111 @@
+// One workspace copy grown by every recipe the growth files check, built once per test
+// worker and shared by them (the unit project shares its worker's modules, so each worker
+// grows and builds it once, whichever growth file asks first):
+//   - the weekly growth edits (test/growth/edits.mjs: a vendor field, GET and DELETE, shipment
+//     methods in v2.0, a paged list, a resource type with long-running PUT/DELETE and a child
+//     type, a filtered and paged entity set, a new sql api-version), with the copy as it was
+//     committed before them as the change report's base;
+//   - the server PUTs marked `final-state-via: azure-async-operation`, as Azure's
+//     container-instance document marks its container groups (test/growth/sdk.test.ts);
+//   - an entity set with lines, `@odata.etag`, `/$count`, return=minimal and the version's
+//     `$batch` (test/growth/odata-recipe.mjs);
+//   - an extension resource type at `{scope}` (specs/templates/extension-resource/).
+// All of it by the recipes in specs/README.md, in one copy, as a contributor grows the
+// workspace: each file's checks hold beside the others' growth, which a test that grew its
+// own copy alone never showed. The copy is made in the run's scratch folder, which the
+// unit project's global setup removes when the run ends (test/growth/global-setup.ts).
+import { execFile } from 'node:child_process';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { parse } from 'yaml';
+import { runInProcess } from '../helpers/in-process.js';
+import { workspaceCopy } from '../helpers/workspace-copy.js';
+// @ts-expect-error: plain ESM module without types
+import { applyGrowthEdits, GROWTH } from './edits.mjs';
+// @ts-expect-error: plain ESM module without types
+import { addOrderSet } from './odata-recipe.mjs';
+
+export const AUTHORIZATION = 'specs/resource-manager/Provider.Authorization/2020-10-01';
+
+export interface Grown {
+  dir: string;
+  /** The copy's build after every edit. */
+  build: { code: number; output: string };
+  /** Components the bundler renamed (`X-2`) before the edits, by bundle file. */
+  renamedBefore: Record<string, string[]>;
+  /** What applyGrowthEdits made (an edit the workspace already had is skipped). */
+  applied: Record<string, boolean>;
+  sqlVersion: string;
+  entitySet: { plural: string; keyParam: string; set: string; key: string; list: string; get: string };
+  /** The entity set of the OData recipe. */
+  order: { entity: string; set: string; keyParam: string; batch: boolean };
+}
+
+/** Components the bundler renamed (`<name>-2`: two definitions of one name in one document), by bundle file. */
+export async function renamedComponents(dir: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const file of await readdir(join(dir, 'generated/bundled'))) {
+    const components = parse(await readFile(join(dir, 'generated/bundled', file), 'utf8')).components ?? {};
+    const renamed = Object.values(components)
+      .flatMap((group) => Object.keys(group as object))
+      .filter((name) => /-\d+$/.test(name));
+    if (renamed.length) out[file] = renamed;
+  }
+  return out;
+}
+
+/** Marks the server PUT of one sql version folder `final-state-via: azure-async-operation` (the PUT comes first in the file). */
+async function markPut(dir: string, version: string) {
+  const file = join(dir, `specs/resource-manager/Provider.Sql/${version}/paths/server.yaml`);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return; // no server type in this version
+  }
+  const line = '  x-ms-long-running-operation: true\n';
+  const put = text.indexOf('\nput:\n');
+  const at = text.indexOf(line, put);
+  if (put < 0 || at < 0 || text.slice(put, text.indexOf('\n', at + 40)).includes('final-state-via')) return;
+  await writeFile(
+    file,
+    `${text.slice(0, at + line.length)}  x-ms-long-running-operation-options:\n    final-state-via: azure-async-operation\n${text.slice(at + line.length)}`,
+  );
+}
+
+/** The extension resource recipe: the template's folders into the version folder, its three paths and its tag into the root (unless a contributor added the type already). */
+async function addExtensionResourceType(dir: string) {
+  const root = join(dir, AUTHORIZATION, 'openapi.yaml');
+  const text = await readFile(root, 'utf8');
+  if (text.includes('/roleAssignmentScheduleRequests')) return;
+  await cp(join(dir, 'specs/templates/extension-resource'), join(dir, AUTHORIZATION), { recursive: true });
+  const paths = [
+    '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}:\n    $ref: ./paths/roleAssignmentScheduleRequest.yaml',
+    '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests:\n    $ref: ./paths/roleAssignmentScheduleRequestsForScope.yaml',
+    '  /{scope}/providers/Provider.Authorization/roleAssignmentScheduleRequests/{roleAssignmentScheduleRequestName}/cancel:\n    $ref: ./paths/roleAssignmentScheduleRequestCancel.yaml',
+  ];
+  const tag = '  - name: RoleAssignmentScheduleRequests\n    description: Requests that assign a role to a principal at a scope.\n';
+  await writeFile(root, text.replace(/^paths:\n/m, `paths:\n${paths.join('\n')}\n`).replace(/^tags:\n/m, `tags:\n${tag}`));
+}
+
+async function grow(): Promise<Grown> {
+  const { dir } = await workspaceCopy('growth-', { documents: 'all', built: true, under: inject('runScratch') });
+  const git = (...args: string[]) => promisify(execFile)('git', ['-c', 'user.name=growth', '-c', 'user.email=growth@example.invalid', ...args], { cwd: dir });
+  // The copy as committed is the change report's base.
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-qm', 'base');
+  const renamedBefore = await renamedComponents(dir);
+  const { applied, sqlVersion, entitySet } = await applyGrowthEdits(dir);
+  for (const version of new Set([GROWTH.servers.version, sqlVersion])) await markPut(dir, version);
+  const order = await addOrderSet(dir);
+  await addExtensionResourceType(dir);
+  const build = await runInProcess(dir, 'pipeline/build.mjs');
+  return { dir, build, renamedBefore, applied, sqlVersion, entitySet, order };
+}
+
+let grown: Promise<Grown> | undefined;
+/** The grown and built copy of this worker (grown on first use). */
+export const grownWorkspace = (): Promise<Grown> => (grown ??= grow());
