@@ -73,13 +73,18 @@ export interface RawRequest {
  * parentheses literal, the api-version of the manifest, the token, If-Match, a JSON body.
  */
 export function validRequest(op: Operation, scenario?: string): RawRequest {
+  const { doc, spec, params } = specOf(op);
+  // A multi-segment parameter (x-ms-skip-url-encoding, as the scope) is sent with its slashes.
+  const segments = new Set(params.filter((p) => p.in === 'path' && p['x-ms-skip-url-encoding'] === true).map((p) => p.name));
   const path = `${'prefix' in op ? op.prefix : ''}${op.path}`.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = pathParam(op, name);
-    return name === 'scope' ? value : encodeURIComponent(value);
+    return segments.has(name) ? value : encodeURIComponent(value);
   });
   const query = 'apiVersion' in op ? `?api-version=${op.apiVersion}` : '';
-  const headers: Record<string, string> = { authorization: TOKEN, accept: 'application/json' };
-  const { params } = specOf(op);
+  // What its success answers in: JSON for most, text for a `/$count`.
+  const success = Object.entries<any>(spec.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1];
+  const accept = Object.keys(deref(doc, success)?.content ?? {})[0] ?? 'application/json';
+  const headers: Record<string, string> = { authorization: TOKEN, accept };
   // `*` matches whatever tag the (stateful) vendor has now: scenarios stay independent.
   if (params.some((p) => p.in === 'header' && p.name === 'If-Match')) headers['if-match'] = '*';
   const bodies = requestExamples(op);

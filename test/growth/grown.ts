@@ -15,11 +15,12 @@
 // own copy alone never showed. The copy is made in the run's scratch folder, which the
 // unit project's global setup removes when the run ends (test/growth/global-setup.ts).
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { runInProcess } from '../helpers/in-process.js';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
 // @ts-expect-error: plain ESM module without types
@@ -56,23 +57,15 @@ export async function renamedComponents(dir: string): Promise<Record<string, str
   return out;
 }
 
-/** Marks the server PUT of one sql version folder `final-state-via: azure-async-operation` (the PUT comes first in the file). */
+/** Marks the long-running server PUT of one sql version folder `final-state-via: azure-async-operation`, unless it has a marking already. */
 async function markPut(dir: string, version: string) {
   const file = join(dir, `specs/resource-manager/Provider.Sql/${version}/paths/server.yaml`);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return; // no server type in this version
-  }
-  const line = '  x-ms-long-running-operation: true\n';
-  const put = text.indexOf('\nput:\n');
-  const at = text.indexOf(line, put);
-  if (put < 0 || at < 0 || text.slice(put, text.indexOf('\n', at + 40)).includes('final-state-via')) return;
-  await writeFile(
-    file,
-    `${text.slice(0, at + line.length)}  x-ms-long-running-operation-options:\n    final-state-via: azure-async-operation\n${text.slice(at + line.length)}`,
-  );
+  if (!existsSync(file)) return; // no server type in this version
+  const document = parseDocument(await readFile(file, 'utf8'));
+  if (document.getIn(['put', 'x-ms-long-running-operation']) !== true || document.hasIn(['put', 'x-ms-long-running-operation-options', 'final-state-via']))
+    return;
+  document.setIn(['put', 'x-ms-long-running-operation-options', 'final-state-via'], 'azure-async-operation');
+  await writeFile(file, String(document));
 }
 
 /** The extension resource recipe: the template's folders into the version folder, its three paths and its tag into the root (unless a contributor added the type already). */

@@ -62,7 +62,7 @@ describe('a second version of an API', () => {
     expect(bc.default).toBe('v2.1');
     expect(bc.versions.slice(-2)).toEqual(['v2.0', 'v2.1']);
     expect(bc.operations[VENDOR].slice(-2)).toEqual(['v2.0', 'v2.1']);
-    const checks = operations.filter((o: any) => o.operationId === 'Servers_CheckNameAvailability');
+    const checks = operations.filter((o: any) => o.apiName === 'sql' && o.operationId === 'Servers_CheckNameAvailability');
     expect(checks.map((o: any) => o.apiVersion).sort()).toEqual(['2025-01-01', '2025-06-01', '2025-09-01-preview']);
     // The business-data prefix the client derives, /api/<version>, is the document's own.
     expect(operations.filter((o: any) => o.operationId === 'updateVendor').map((o: any) => [o.version, o.prefix])).toEqual(

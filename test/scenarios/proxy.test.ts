@@ -20,7 +20,9 @@ const IMAGES = (location: string) => `/subscriptions/${SUB}/providers/Provider.C
 const SHIP = `/api/v1.0/companies(${COMPANY})/shipmentMethods`;
 const VENDOR_PATH = `/api/v2.0/companies(${COMPANY})/vendors(${VENDOR})`;
 /** The api-versions of the name check, oldest first: what the proxy lists as documented. */
-const SQL_VERSIONS = operations.flatMap((op) => (op.operationId === 'Servers_CheckNameAvailability' && 'apiVersion' in op ? [op.apiVersion] : [])).sort();
+const SQL_VERSIONS = operations
+  .flatMap((op) => (op.apiName === 'sql' && op.operationId === 'Servers_CheckNameAvailability' && 'apiVersion' in op ? [op.apiVersion] : []))
+  .sort();
 
 interface Answer {
   status: number;
