@@ -41,7 +41,7 @@ const NEW_BC = minorAfter(HELD_BC)(1);
 const UNSERVED_BC = minorAfter(HELD_BC)(2);
 const UNSERVED_SQL = '1999-01-01';
 /** The copy's operations (a bounded copy holds fewer versions than the workspace), after generate. */
-let served: Array<{ apiName: string; operationId: string; version: string }> = [];
+let served: Array<{ api: string; apiName: string; operationId: string; version: string }> = [];
 const vendorPrefixes = () => served.filter((o) => o.operationId === 'updateVendor').map((o) => `/api/${o.version}`);
 const sqlServed = () =>
   served
