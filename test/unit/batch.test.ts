@@ -2,7 +2,7 @@
 // builds from path-method arguments, where it posts it, how each answer is mapped back,
 // and what it refuses before sending.
 import { describe, expect, it } from 'vitest';
-import { ClientError, createBatch, createBusinessCentralClient } from '../../src/index.js';
+import { ClientError, createBatch, createBusinessCentralClient, createBusinessCentralClientOf } from '../../src/index.js';
 import { DEFAULT } from './defaults.js';
 import { fakeFetch, GUID, json, SHIPMENTS, VENDOR } from './fake-fetch.js';
 
@@ -28,6 +28,18 @@ type Untyped = {
 function client(answer: Parameters<typeof fakeFetch>[0], options: Record<string, unknown> = {}) {
   const fake = fakeFetch(answer);
   const bc = createBusinessCentralClient({ baseUrl: BASE, token: 'tok-123', fetch: fake.fetch, retry: false, ...options }) as unknown as Untyped;
+  return { bc, calls: fake.calls };
+}
+
+/**
+ * A business-data API whose catalogue sends shipment methods at v1.0 and the rest at v2.0,
+ * as the source's documents do, whatever this workspace's documents hold now (a recipe
+ * may have moved shipment methods to v2.0): what a batch mixing versions needs.
+ */
+const SPLIT = { family: 'business-central', name: 'businesscentral', default: 'v2.0', match: '', operations: { [`POST ${SHIPMENTS}`]: 'v1.0' } } as const;
+function splitClient(answer: Parameters<typeof fakeFetch>[0]) {
+  const fake = fakeFetch(answer);
+  const bc = createBusinessCentralClientOf([SPLIT], { baseUrl: BASE, token: 'tok-123', fetch: fake.fetch, retry: false }) as unknown as Untyped;
   return { bc, calls: fake.calls };
 }
 
@@ -234,30 +246,27 @@ describe('$batch: refused before sending', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it.skipIf((DEFAULT.vendors as string) === DEFAULT.shipmentmethods)('a batch mixing versions, naming them', async () => {
-    const { bc, calls } = client(() => json({ responses: [] }));
+  it('a batch mixing versions, naming them', async () => {
+    const { bc, calls } = splitClient(() => json({ responses: [] }));
     const batch = newBatch(bc);
     batch.GET(VENDORS, { params: { path: { company_id: COMPANY } } });
     batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
     const error = await rejection(batch.send());
     expect(error).toMatchObject({ code: 'invalid-argument', parameter: 'apiVersions' });
     expect(error.message).toBe(
-      `$batch: request 2 (POST ${SHIPMENTS}) is sent at ${DEFAULT.shipmentmethods}, the batch at ${DEFAULT.vendors}; pin the version or send one batch per version; nothing sent.`,
+      `$batch: request 2 (POST ${SHIPMENTS}) is sent at v1.0, the batch at v2.0; pin the version or send one batch per version; nothing sent.`,
     );
     expect(calls).toHaveLength(0);
   });
 
-  it.skipIf((DEFAULT.vendors as string) === DEFAULT.shipmentmethods)(
-    "requests at another version than the client's $batch, naming the pin to use",
-    async () => {
-      const { bc, calls } = client(() => json({ responses: [] }));
-      const batch = newBatch(bc);
-      batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
-      const error = await rejection(batch.send());
-      expect(error.message).toContain(`request 1 (POST ${SHIPMENTS}) is sent at ${DEFAULT.shipmentmethods}, the batch at ${DEFAULT.vendors}`);
-      expect(calls).toHaveLength(0);
-    },
-  );
+  it("requests at another version than the client's $batch, naming the pin to use", async () => {
+    const { bc, calls } = splitClient(() => json({ responses: [] }));
+    const batch = newBatch(bc);
+    batch.POST(SHIPMENTS, { params: { path: { company_id: COMPANY } }, body: { code: 'EXP' } });
+    const error = await rejection(batch.send());
+    expect(error.message).toContain(`request 1 (POST ${SHIPMENTS}) is sent at v1.0, the batch at v2.0`);
+    expect(calls).toHaveLength(0);
+  });
 
   it('a pinned client sends every request and the $batch at its pin', async () => {
     const { bc, calls } = client(() => json({ responses: [{ id: '1', status: 201, body: {} }] }), { apiVersions: { businesscentral: 'v1.0' } });
