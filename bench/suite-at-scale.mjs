@@ -37,8 +37,9 @@ for (let i = 0; i < args.length; i++) {
 if (dir) keep = true; // --dir implies --keep
 
 // What the tests read besides what a benchmark copy holds: the tests and their config, the
-// CommonJS build's config (without it the build skips dist/cjs/), the package's README.
-const FOR_TESTS = ['test', 'bench', 'vitest.config.ts', 'tsconfig.cjs.json', 'README.md', '.npmrc', '.nvmrc'];
+// CommonJS build's config (without it the build skips dist/cjs/), the package's README, the
+// docs (test/deps/architecture.test.ts reads the rooms from docs/architecture.md).
+const FOR_TESTS = ['test', 'bench', 'vitest.config.ts', 'tsconfig.cjs.json', 'README.md', 'docs', '.npmrc', '.nvmrc'];
 
 const loads = [];
 const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);

@@ -47,14 +47,20 @@ function tsc7Command() {
 export function runTsc7(args, { cwd, signal }) {
   const { file, args: prefix } = tsc7Command();
   return new Promise((resolve) => {
-    execFile(file, [...prefix, ...args, '--pretty', 'false'], { cwd, signal, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(file, [...prefix, ...args, '--pretty', 'false'], { cwd, signal, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const report = `${stdout}${stderr}`.trim();
       if (!error) return resolve({ code: 0, signal: null, report });
-      resolve({
-        code: typeof error.code === 'number' ? error.code : null,
-        signal: error.signal ?? null,
-        report: report || `tsc could not run (${error.code ?? error.message})`,
-      });
+      const settle = () =>
+        resolve({
+          code: typeof error.code === 'number' ? error.code : null,
+          signal: error.signal ?? child.signalCode ?? null,
+          report: report || `tsc could not run (${error.code ?? error.message})`,
+        });
+      // Stopped by `signal`: Node calls back as soon as tsc is sent SIGTERM, while it may
+      // still be writing; wait until it is gone, so nothing it writes lands after the
+      // caller has removed its output folder (or the workspace).
+      if (error.name === 'AbortError' && child.exitCode === null && child.signalCode === null) child.once('exit', settle);
+      else settle();
     });
   });
 }
