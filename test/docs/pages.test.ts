@@ -505,6 +505,9 @@ const slugOf = (op: (typeof operations)[number]) => op.operationId.toLowerCase()
  * (and "Try it" follows it). On a wide page Redoc's overview renders its entries as the
  * reader scrolls, so an operation far down has no entry yet: then the route is followed
  * as the landing page's deep link does (`route`, the location's hash).
+ * Open means its heading is drawn, not only laid out: Redoc wraps each section in
+ * `content-visibility: auto`, so a section just swapped in (or off screen) has a box but
+ * no drawn content, and its innerText is '' until the browser has rendered it on screen.
  */
 async function openOperation(page: Page, doc: any, op: (typeof operations)[number], route: string) {
   const heading = operationHeading(page, operationOf(doc, op).summary);
@@ -513,10 +516,16 @@ async function openOperation(page: Page, doc: any, op: (typeof operations)[numbe
     decodeURIComponent(new URL(page.url()).hash)
       .toLowerCase()
       .endsWith(`/${slugOf(op)}`);
+  const drawn = async () =>
+    (await heading.first().isVisible()) &&
+    (await heading
+      .first()
+      .evaluate((h) => h.checkVisibility({ contentVisibilityAuto: true }), undefined, { timeout: 1000 })
+      .catch(() => false));
   await expect
     .poll(
       async () => {
-        if (!current() || !(await heading.first().isVisible())) {
+        if (!current() || !(await drawn())) {
           if ((await entry.count()) > 0)
             await entry
               .first()
@@ -527,7 +536,7 @@ async function openOperation(page: Page, doc: any, op: (typeof operations)[numbe
               location.hash = hash;
             }, route);
         }
-        return current() && (await heading.first().isVisible());
+        return current() && (await drawn());
       },
       { timeout: 20_000, interval: 200 },
     )
