@@ -18,8 +18,8 @@ const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);
 // (.ci/node-lines.sh runs `--project '!browser'`).
 const BROWSER = filesUsingBrowser(ROOT, 'test/docs');
 
-// The workspace's own JavaScript (its code rooms, docs/architecture.md, of this checkout and
-// of the tests' workspace copies) is loaded by Node itself, as the build, the mock and the
+// The workspace's own JavaScript (the code rooms of docs/architecture.md, in this checkout and
+// in the tests' workspace copies) is loaded by Node itself, as the build, the mock and the
 // CLIs load it, instead of through Vite's transform: plain ESM needs none, and transforming
 // it cost every worker that imported it again (vitest's "transform" figure for the unit and
 // contract projects: 11.8 s -> 2.8 s; their CPU 214 -> 197 s; docs/testing.md). The tests'
