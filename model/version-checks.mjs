@@ -41,39 +41,17 @@ export function versionFindings(root, apis, checked = apis) {
 
     const document = readYamlObject(api.root, 'root document');
     if (document.findings) continue; // lint reports why it cannot be read (a mapping is read, else findings)
+    /** A version mismatch, at the document's node under `path`. @param {string[]} path @param {string} message */
+    const mismatchAt = (path, message) => {
+      const { line, col } = positionOf(document, path);
+      findings.push(finding('workspace', api.root, line, col, 'error', 'api-version-mismatch', message, root));
+    };
     const version = document.value.info?.version;
-    if (String(version) !== api.version) {
-      const { line, col } = positionOf(document, ['info', 'version']);
-      findings.push(
-        finding(
-          'workspace',
-          api.root,
-          line,
-          col,
-          'error',
-          'api-version-mismatch',
-          `info.version "${version}" disagrees with its redocly.yaml key "${api.name}"`,
-          root,
-        ),
-      );
-    }
+    if (String(version) !== api.version) mismatchAt(['info', 'version'], `info.version "${version}" disagrees with its redocly.yaml key "${api.name}"`);
     if (api.family === BUSINESS_CENTRAL) {
       const prefix = basePathOf(document.value);
-      if (!prefix.endsWith(`/api/${api.version}`)) {
-        const { line, col } = positionOf(document, ['servers']);
-        findings.push(
-          finding(
-            'workspace',
-            api.root,
-            line,
-            col,
-            'error',
-            'api-version-mismatch',
-            `the server prefix "${prefix || '/'}" disagrees with the version "${api.version}" (expected it to end in /api/${api.version})`,
-            root,
-          ),
-        );
-      }
+      if (!prefix.endsWith(`/api/${api.version}`))
+        mismatchAt(['servers'], `the server prefix "${prefix || '/'}" disagrees with the version "${api.version}" (expected it to end in /api/${api.version})`);
     }
   }
   return findings;

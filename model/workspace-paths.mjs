@@ -6,6 +6,19 @@ import { dirname, join, relative, sep } from 'node:path';
 
 /** The folders of hand-written workspace code besides src/ (docs/architecture.md): what a copy of the workspace needs to build. */
 export const CODE_ROOMS = ['lib', 'model', 'rules', 'mock', 'changes', 'contract', 'site', 'pipeline'];
+/** What a copy of the workspace needs to build (the tests' and benchmarks' copies; node_modules is linked). */
+export const BUILD_ENTRIES = [
+  'specs',
+  ...CODE_ROOMS,
+  'generated',
+  'src',
+  'redocly.yaml',
+  '.spectral.yaml',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 /** True when `path` is `dir` or inside it. */
 export const isInside = (path, dir) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);

@@ -3,25 +3,13 @@
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CODE_ROOMS } from '../../model/workspace-paths.mjs';
+import { BUILD_ENTRIES } from '../../model/workspace-paths.mjs';
 
 export const ROOT = join(import.meta.dirname, '../..');
-const ENTRIES = [
-  'specs',
-  ...CODE_ROOMS,
-  'generated',
-  'redocly.yaml',
-  '.spectral.yaml',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'tsconfig.build.json',
-  'src',
-];
 
 export async function workspaceCopy(prefix = 'bench-') {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  for (const entry of ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
+  for (const entry of BUILD_ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

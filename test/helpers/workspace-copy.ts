@@ -29,24 +29,12 @@ import { parseDocument } from 'yaml';
 // @ts-expect-error: plain ESM module without types
 import { compareVersions } from '../../model/apis.mjs';
 // @ts-expect-error: plain ESM module without types
-import { CODE_ROOMS } from '../../model/workspace-paths.mjs';
+import { BUILD_ENTRIES } from '../../model/workspace-paths.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/provider-api');
 /** The record of the dist/ the last compile made (pipeline/incremental.mjs). */
 const DIST_RECORD = ['dist.json'];
-const ENTRIES = [
-  'specs',
-  ...CODE_ROOMS,
-  'generated',
-  'src',
-  'redocly.yaml',
-  '.spectral.yaml',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'tsconfig.build.json',
-];
 
 interface Entry {
   name: string;
@@ -119,7 +107,7 @@ export async function workspaceCopy(
     for (const path of [dirname(root), output, `generated/types/${slug}.ts`, `generated/docs/${slug}.html`]) skip.add(join(ROOT, path));
   }
   const keep = (source: string) => ![...skip].some((path) => source === path || source.startsWith(path + sep));
-  for (const entry of ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true, filter: keep });
+  for (const entry of BUILD_ENTRIES) await cp(join(ROOT, entry), join(dir, entry), { recursive: true, filter: keep });
   if (built && existsSync(CACHE)) {
     await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.includes(relative(CACHE, source).split(sep)[0]!) });
   } else if (existsSync(CACHE)) {
