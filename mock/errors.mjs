@@ -49,6 +49,23 @@ export function askedError(status, message, headers) {
   return errorAnswer(status, code, message, { headers });
 }
 
+/**
+ * A resource-management path whose scope is no ARM scope (a `{scope}` parameter takes any
+ * segments): 400, coded as ARM's front door codes a request it cannot place
+ * (`MissingSubscription`), naming the scope as sent.
+ * @param {string} scope
+ */
+export function armScopeError(scope) {
+  const forms =
+    '/subscriptions/{subscriptionId}, /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}, a resource id (…/providers/{Namespace}/{type}/{name}), or a management group (/providers/Microsoft.Management/managementGroups/{groupId})';
+  return errorAnswer(
+    400,
+    'MissingSubscription',
+    `The scope '${scope.slice(0, 200)}' is not an ARM scope: the request did not have a subscription or a valid tenant level resource provider. A scope is ${forms}.`,
+    { target: 'scope' },
+  );
+}
+
 /** Codes by status for the mock's own answers, in each family's spelling. */
 const CODES = {
   'resource-manager': {

@@ -10,6 +10,9 @@
 //   route      the document and operation (routing.mjs: path template + method), the
 //              mock's own long-running status URLs first, then the api-version (resource
 //              management; business data versions by its /api/vX.Y prefix, already routed)
+//   scope      a resource-management path through a `{scope}` parameter (any segments)
+//              whose scope is no ARM scope: 400 MissingSubscription, whatever answers it
+//              after (a convention or a documented example)
 //   override   a test's override for the operation: an answer, a delay, a time-out or a
 //              dropped connection (test-api/)
 //   validate   Prism's routing and validation of the request (prism.mjs); an invalid one
@@ -21,10 +24,11 @@
 // document: an answer that breaks it is a mock bug (thrown), a 5xx nobody asked for is
 // reported on stderr.
 import { compareVersions } from '../model/apis.mjs';
-import { describeViolations, familyError } from './errors.mjs';
+import { armScopeError, describeViolations, familyError } from './errors.mjs';
 import * as prism from './prism.mjs';
 import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './guards.mjs';
-import { familyOfPath } from '../model/family.mjs';
+import { familyOfPath, RESOURCE_MANAGER } from '../model/family.mjs';
+import { scopeProblem } from '../model/arm-ids.mjs';
 import { parameterNames } from './conventions/shapes.mjs';
 import { isKnownMonitor, isMonitorPath, monitorAnswer } from './conventions/long-running.mjs';
 import { adminAnswer, isAdminPath } from './test-api/admin.mjs';
@@ -186,6 +190,22 @@ function version(ctx) {
 }
 
 /**
+ * A multi-segment parameter (`{scope}`, `x-ms-skip-url-encoding`) lets the router match
+ * any segments; ARM's front door places a request only at an ARM scope (a subscription,
+ * a resource group, a resource, a management group, the tenant), so a path whose part
+ * before its last `/providers/` is none of them is refused here, for every operation
+ * at such a path: those with a lifecycle and those answered by their examples alike.
+ * @type {Step}
+ */
+function scope(ctx) {
+  const { route } = ctx.matched;
+  if (ctx.family !== RESOURCE_MANAGER || !route.names.some((/** @type {string} */ name) => route.multiSegment.has(name))) return;
+  const prefix = ctx.doc.prefix;
+  const problem = scopeProblem(prefix && ctx.rawPath.startsWith(prefix) ? ctx.rawPath.slice(prefix.length) : ctx.rawPath);
+  if (problem !== undefined) return armScopeError(problem);
+}
+
+/**
  * What the request asks besides its operation: `Prefer` (and Prism's query equivalents),
  * then its body, read (bounded) and decoded; its path parameters, decoded.
  * @param {RequestContext} ctx
@@ -282,7 +302,7 @@ function convention(ctx) {
 const documented = (ctx) => prism.mock(ctx);
 
 /** The steps, in order. */
-export const STEPS = [target, local, testApi, preflight, headers, route, version, read, override, validate, rejected, convention, documented];
+export const STEPS = [target, local, testApi, preflight, headers, route, version, scope, read, override, validate, rejected, convention, documented];
 
 /**
  * Answers one request: the first step's answer, finished (see the header).

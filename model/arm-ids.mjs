@@ -197,9 +197,13 @@ function readScope(segments) {
 export function scopeProblem(path) {
   const at = path.toLowerCase().lastIndexOf('/providers/');
   if (at < 0) return undefined;
-  const segments = path.slice(0, at).split('/').slice(1).map(decode);
-  if (segments.some((s) => s === undefined || s === '')) return path.slice(0, at);
-  return readScope(/** @type {string[]} */ (segments)) ? undefined : path.slice(0, at);
+  const sent = path.slice(0, at);
+  // The scope as a `{scope}` value carries it: its slashes sent as they are or encoded
+  // (%2F), with or without a leading slash of its own (`//subscriptions/…`).
+  const segments = decode(sent.replace(/^\/+/, ''))?.split('/');
+  if (!segments || (segments.length === 1 && segments[0] === '')) return segments ? undefined : sent;
+  if (segments.some((s) => s === '')) return sent;
+  return readScope(segments) ? undefined : sent;
 }
 
 /** @param {string} segment */

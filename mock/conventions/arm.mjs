@@ -38,7 +38,7 @@
 // A write to a resource whose long-running operation is still running: 409
 // `AnotherOperationInProgress`. Types whose documents declare no PUT (the role
 // eligibility GET, the cached-images list) keep the other conventions.
-import { answer, errorAnswer } from '../errors.mjs';
+import { answer, armScopeError, errorAnswer } from '../errors.mjs';
 import { deref } from '../../model/operations.mjs';
 import { inCollection, parseResourcePath, scopeProblem, templateShape, typeName } from '../../model/arm-ids.mjs';
 import { longRunningOf, pollingHeadersOf } from '../../model/arm.mjs';
@@ -212,22 +212,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       'ResourceNotFound',
       `The resource '${parsed.type}/${parsed.names.join('/')}' under ${parsed.resourceGroup === undefined ? `scope '${parsed.scope || '/'}'` : `resource group '${parsed.resourceGroup}'`} was not found (${parsed.id}).`,
     );
-  /**
-   * A path whose scope is no ARM scope (a `{scope}` parameter takes anything): 400, coded
-   * as ARM's front door codes a request it cannot place (`MissingSubscription`).
-   * @param {string} path
-   */
-  const badScope = (path) => {
-    const scope = scopeProblem(path) ?? path;
-    const forms =
-      '/subscriptions/{subscriptionId}, /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}, a resource id (…/providers/{Namespace}/{type}/{name}), or a management group (/providers/Microsoft.Management/managementGroups/{groupId})';
-    return errorAnswer(
-      400,
-      'MissingSubscription',
-      `The scope '${scope.slice(0, 200)}' is not an ARM scope: the request did not have a subscription or a valid tenant level resource provider. A scope is ${forms}.`,
-      { target: 'scope' },
-    );
-  };
+  /** A path whose scope is no ARM scope (the request path refuses it first: its `scope` step). */
+  const badScope = (path) => armScopeError(scopeProblem(path) ?? path);
   /** The request body's schema: the operation's own (a PATCH's update schema), else its type's PUT's. */
   const bodySchema = jsonMedia(document, operation.requestBody)?.schema ?? info.requestSchema;
   /** 404 ParentResourceNotFound when the parent type has a lifecycle and the parent is not stored. */

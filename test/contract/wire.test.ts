@@ -41,6 +41,13 @@ const forms = [
     request: at(validRequest(role), `/${SCOPE}${TAIL.replace('64caffb6-55c0-4deb-a585-68e948ea1ad6', 'nope')}`),
     status: 400,
   },
+  { op: role, scenario: 'scope that is no ARM scope (foo/bar): refused', request: at(validRequest(role), `/foo/bar${TAIL}`), status: 400 },
+  {
+    op: role,
+    scenario: 'scope of a subscription without its id: refused',
+    request: at(validRequest(role), `/subscriptions/6f1f2a47-38a1-4c7e-9a9d-2d3e5b8c0a11/resourceGroups${TAIL}`),
+    status: 400,
+  },
   {
     op: vendor,
     scenario: 'OData keys, literal parentheses',
@@ -76,5 +83,17 @@ describe('wire forms of real clients', () => {
       ...(status < 300 ? violationsOf(op, response.status, response.headers['content-type'], response.json) : []),
     ];
     expect(violations, name).toEqual([]);
+  });
+});
+
+describe('a scope that is no ARM scope', () => {
+  // The source's GET is answered by its examples (it has no lifecycle of its own), and a
+  // `{scope}` parameter takes any segments: the scope is still checked, before anything
+  // else answers, as ARM's front door checks it.
+  it('is refused with a CloudError that names it, coded MissingSubscription, at target scope', async () => {
+    const response = await send(at(validRequest(role), `/foo/bar${TAIL}`));
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ error: { code: 'MissingSubscription', target: 'scope' } });
+    expect((response.json as { error: { message: string } }).error.message).toContain("The scope '/foo/bar' is not an ARM scope");
   });
 });

@@ -175,9 +175,13 @@ describe('an extension resource type at {scope}, grown by the recipe', () => {
     }
   });
 
-  it('the source GET, whose document declares no PUT, still answers its documented example', async () => {
-    const read = await call(`${mock.url}/foo/bar/providers/Provider.Authorization/roleEligibilityScheduleRequests/${names[0]}?api-version=2020-10-01`);
+  it('the source GET, whose document declares no PUT, still answers its documented example, at an ARM scope only', async () => {
+    const tail = `/providers/Provider.Authorization/roleEligibilityScheduleRequests/${names[0]}?api-version=2020-10-01`;
+    const read = await call(`${mock.url}${SUB}${tail}`);
     expect(read.status).toBe(200);
     expect(read.body.name).toBe('64caffb6-55c0-4deb-a585-68e948ea1ad6');
+    const elsewhere = await call(`${mock.url}/foo/bar${tail}`);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error).toMatchObject({ code: 'MissingSubscription', target: 'scope' });
   });
 });

@@ -124,6 +124,22 @@ describe('extension resources: a resource at any ARM scope', () => {
     expect(scopeProblem(`${scope}/${TYPE}/request-1`)).toBe(scope);
   });
 
+  it.each([
+    ['slashes encoded', '/subscriptions%2Fs1%2FresourceGroups%2Frg'],
+    ['a leading slash of its own', '//subscriptions/s1'],
+    ['a segment percent-encoded', '/subscriptions/s1/resourceGroups/my%20rg'],
+    ['the tenant', ''],
+  ])('a scope as a {scope} value may carry it (%s): no problem', (_, scope) => {
+    expect(scopeProblem(`${scope}/${TYPE}/request-1`)).toBeUndefined();
+  });
+
+  it.each(['/subscriptions//resourceGroups/rg', '/foo%2Fbar', '/subscriptions/%E0%A4%A'])(
+    'a scope with an empty or undecodable segment (%s) is a problem',
+    (scope) => {
+      expect(scopeProblem(`${scope}/${TYPE}/request-1`)).toBe(scope);
+    },
+  );
+
   it('a list for a scope holds what is at it and below it; atScope: at it only', () => {
     const at = (scope: string) => parseResourcePath(`${scope}/${TYPE}/one`);
     const list = (scope: string) => parseResourcePath(`${scope}/${TYPE}`);
