@@ -1,6 +1,5 @@
-// One workspace copy grown by every recipe the growth files check, built once per test
-// worker and shared by them (the unit project shares its worker's modules, so each worker
-// grows and builds it once, whichever growth file asks first):
+// One workspace copy grown by every recipe the growth files check, built once per run and
+// shared by them:
 //   - the weekly growth edits (test/growth/edits.mjs: a vendor field, GET and DELETE, shipment
 //     methods in v2.0, a paged list, a resource type with long-running PUT/DELETE and a child
 //     type, a filtered and paged entity set, a new sql api-version), with the copy as it was
@@ -12,11 +11,13 @@
 //   - an extension resource type at `{scope}` (specs/templates/extension-resource/).
 // All of it by the recipes in specs/README.md, in one copy, as a contributor grows the
 // workspace: each file's checks hold beside the others' growth, which a test that grew its
-// own copy alone never showed. The copy is made in the run's scratch folder, which the
-// unit project's global setup removes when the run ends (test/growth/global-setup.ts).
+// own copy alone never showed. The copy is made once per run (by the first worker that
+// asks; the other waits for it) in the run's scratch folder, which the unit project's
+// global setup removes when the run ends (test/growth/global-setup.ts).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
@@ -99,6 +100,39 @@ async function grow(): Promise<Grown> {
   return { dir, build, renamedBefore, applied, sqlVersion, entitySet, order };
 }
 
+/**
+ * The run's one grown copy, whichever worker asks first: that worker grows and builds it
+ * (holding the lock, a folder made atomically in the run's scratch) and writes what it
+ * made beside it; another worker waits for that record instead of building a copy of its
+ * own (a build of every document, the grown ones included: at a workspace's width the
+ * costliest setup of the unit project). The files only read the copy, and write files of
+ * their own names into it, so sharing it across workers is what sharing it within one was.
+ */
+async function sharedGrow(): Promise<Grown> {
+  const scratch = inject('runScratch');
+  const record = join(scratch, 'grown.json');
+  try {
+    await mkdir(join(scratch, 'grown.lock'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    while (!existsSync(record)) await sleep(100);
+    const made = JSON.parse(await readFile(record, 'utf8')) as Grown | { failed: string };
+    if ('failed' in made) throw new Error(`growing the shared copy failed in another worker:\n${made.failed}`);
+    return made;
+  }
+  let made: Grown | { failed: string };
+  try {
+    made = await grow();
+  } catch (error) {
+    made = { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  // Written whole, then renamed: a waiting worker never reads half a record.
+  await writeFile(`${record}.tmp`, JSON.stringify(made));
+  await rename(`${record}.tmp`, record);
+  if ('failed' in made) throw new Error(made.failed);
+  return made;
+}
+
 let grown: Promise<Grown> | undefined;
-/** The grown and built copy of this worker (grown on first use). */
-export const grownWorkspace = (): Promise<Grown> => (grown ??= grow());
+/** The run's grown and built copy (grown on first use, by one worker: sharedGrow). */
+export const grownWorkspace = (): Promise<Grown> => (grown ??= sharedGrow());

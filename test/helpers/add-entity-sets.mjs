@@ -9,7 +9,7 @@
 // Plain ESM (types in add-entity-sets.d.mts): the one generator of a wide workspace, used by
 // the tests and by the benchmarks (bench/lib/workspace-wide.mjs) alike.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const NAMES = [
@@ -99,6 +99,15 @@ export async function addEntitySets(dir, { version = 'specs/business-central/v2.
     if (!taken(candidate)) names.push(candidate);
   }
   const write = (rel, text) => writeFile(join(folder, rel), text);
+  // The update's If-Match, a parameter of the version's own (v2.0 has one; a version
+  // without it, v1.0, gets one as a contributor would add it).
+  if (!existsSync(join(folder, 'parameters/If-Match.yaml'))) {
+    await mkdir(join(folder, 'parameters'), { recursive: true });
+    await write(
+      'parameters/If-Match.yaml',
+      "name: If-Match\nin: header\nrequired: true\ndescription: The entity's current eTag. When it differs from the current tag, the entity is not updated.\nschema:\n  type: string\n  minLength: 1\nexample: 'W/\"JzQ0OzE3NjE2Mjk1MzQ1OTI0MjkxMDYxOzAwOyc=\"'\n",
+    );
+  }
   for (const name of names) {
     const Entity = upper(name);
     const set = `${name}s`;

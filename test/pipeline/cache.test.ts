@@ -22,7 +22,7 @@ import { workspaceCopy } from '../helpers/workspace-copy.js';
 const run = promisify(execFile);
 let dir: string;
 let remove: (() => Promise<void>) | undefined;
-/** The documents of the copy (test/helpers/workspace-copy.ts: one version per API). */
+/** The documents of the copy (two, then three with the version a case adds). */
 let n = 0;
 
 /** `npm run build` without the compile (its cache is the same code path, and slow). */
@@ -39,11 +39,19 @@ async function buildInNewProcess(): Promise<string> {
 }
 const file = (path: string) => join(dir, path);
 const entry = (name: string) => file(`.cache/provider-api/${name}.json`);
+const SHIPMENT_ROOT = 'specs/business-central/v1.0/openapi.yaml';
 const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 const SHIPMENT_TYPES = 'generated/types/businesscentral-v1.0.ts';
 
 beforeAll(async () => {
-  ({ dir, remove } = await workspaceCopy('cache-test-', { built: true }));
+  // The two documents the cases read (business data v1.0 and sql's first version): which
+  // documents a build redoes does not depend on how many operations the others hold, and
+  // the cases that redo every document would otherwise lint a contributor's widest
+  // version whole, twice (a v2.0 of 300 operations made this file 11 -> 26 s).
+  ({ dir, remove } = await workspaceCopy('cache-test-', {
+    built: true,
+    documents: [SHIPMENT_ROOT, 'specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml'],
+  }));
   n = await documentCount();
   expect(n).toBeGreaterThanOrEqual(2); // "only that document" needs others to leave alone
   // Nothing to do when the checkout was built; a cold build of the copy when it was not.
