@@ -6,6 +6,27 @@ import { randomUUID } from 'node:crypto';
 import { contentType } from './prism.mjs';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * How deep a JSON body may nest (objects and arrays): 64, the default of the JSON readers
+ * behind both families' services (System.Text.Json's and Json.NET's MaxDepth in ASP.NET
+ * Core). A body within the size limit can nest some 500,000 levels, and every walk of it
+ * (read-only fields, validation, the record) would overflow the stack.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The deepest nesting of a parsed JSON value, counted without recursion, up to `limit + 1`. */
+function depthOf(value, limit) {
+  const stack = [[value, 1]];
+  let deepest = 0;
+  while (stack.length) {
+    const [node, depth] = /** @type {[any, number]} */ (stack.pop());
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 /**
  * What is wrong with a request: its status and the message of its error body.
@@ -184,9 +205,12 @@ export function decodeBody(bytes, type) {
   if (!['utf-8', 'utf8', 'us-ascii'].includes(charset)) return { problem: [415, `charset=${charset} is not supported; send UTF-8.`] };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (!isJson) return { body: text };
+  let body;
   try {
-    return { body: JSON.parse(text) };
+    body = JSON.parse(text);
   } catch (error) {
     return { problem: [400, `The body is not valid JSON: ${error.message}`] };
   }
+  if (depthOf(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return { problem: [400, `The body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`] };
+  return { body };
 }

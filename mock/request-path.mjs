@@ -32,7 +32,7 @@ import { scopeProblem } from '../model/arm-ids.mjs';
 import { parameterNames } from './conventions/shapes.mjs';
 import { isKnownMonitor, isMonitorPath, monitorAnswer } from './conventions/long-running.mjs';
 import { adminAnswer, isAdminPath } from './test-api/admin.mjs';
-import { MAX_RECORDED_BODY_BYTES, redactHeaders } from './test-api/requests.mjs';
+import { MAX_RECORDED_BODY_BYTES, redactBody, redactHeaders } from './test-api/requests.mjs';
 import { applyOverride } from './test-api/apply.mjs';
 
 /**
@@ -147,7 +147,14 @@ function route(ctx) {
   const { router } = ctx.mock.current();
   const matched = router.match(req.method, rawPath);
   ctx.matched = matched;
-  if (isKnownMonitor(state, rawPath) || (matched.status === 404 && isMonitorPath(rawPath))) return monitorAnswer(state, req.method, rawPath, ctx.origin);
+  if (isKnownMonitor(state, rawPath) || (matched.status === 404 && isMonitorPath(rawPath))) {
+    // A status URL is an ARM request like any other: it needs the caller's credentials.
+    if (!/^bearer\s+\S/i.test(String(req.headers.authorization ?? '')))
+      return familyError(ctx.family, 401, 'The request carries no valid credentials: send Authorization: Bearer <token>.', {
+        headers: { 'www-authenticate': 'Bearer' },
+      });
+    return monitorAnswer(state, req.method, rawPath, ctx.origin);
+  }
   if (matched.status === 404) {
     const elsewhere = router.prefixesFor(req.method, rawPath);
     const hint = elsewhere.length ? ` This operation is served under ${elsewhere.join(', ')} (the API versions served).` : '';
@@ -228,7 +235,7 @@ async function read(ctx) {
   }
   ctx.body = decoded.body;
   ctx.params = Object.fromEntries(Object.entries(ctx.matched.params).map(([name, value]) => [name, decodeURIComponent(value)]));
-  ctx.record.body = sent.size > MAX_RECORDED_BODY_BYTES ? `[a body of ${sent.size} bytes, not recorded]` : decoded.body;
+  ctx.record.body = sent.size > MAX_RECORDED_BODY_BYTES ? `[a body of ${sent.size} bytes, not recorded]` : redactBody(decoded.body);
 }
 
 /**

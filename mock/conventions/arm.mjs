@@ -331,8 +331,8 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
       if (conflict) return conflict;
       if (lro && declared.includes(202)) return written(ctx, entry, 'delete', 202, parsed);
       removeResource(store, parsed.key);
-      const status = statusFor(operation, 200);
-      return status === 200 ? answer(200, undefined) : { status, headers: {}, body: undefined };
+      // No body, so no content type either (ARM's DELETE 200 and 204 carry none).
+      return { status: statusFor(operation, 200), headers: {}, body: undefined };
     },
     action(ctx) {
       // The resource acted on: the path without its last segment.

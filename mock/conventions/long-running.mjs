@@ -117,6 +117,18 @@ export function startOperation(ctx, { entry, phase, result, namespace, subscript
   return out;
 }
 
+/** Two paths alike, case aside, their percent-encoding read. @param {string} a @param {string} b */
+function samePath(a, b) {
+  const read = (/** @type {string} */ path) => {
+    try {
+      return decodeURIComponent(path).toLowerCase();
+    } catch {
+      return path.toLowerCase();
+    }
+  };
+  return read(a) === read(b);
+}
+
 /** One poll of a running operation: it ends on its N-th. */
 export function poll(state, operation) {
   if (operation?.status !== 'InProgress') return;
@@ -183,6 +195,11 @@ export function monitorAnswer(state, method, path, origin) {
       `No long-running operation '${id.slice(0, 100)}' is known to the mock (it started none with this id, or it was reset).`,
     );
   }
+  // The status URL the mock issued, under the subscription and namespace it was issued
+  // for: the same id under another one is not that operation.
+  const issued = found[3].toLowerCase() === 'operationstatuses' ? operation.statusPath : operation.resultPath;
+  if (!samePath(path, issued))
+    return errorAnswer(404, 'OperationNotFound', `No long-running operation '${id.slice(0, 100)}' is known at this URL; it is polled at ${issued}.`);
   if (method !== 'GET')
     return errorAnswer(405, 'MethodNotAllowed', `${method} is not allowed on a status URL; poll it with GET.`, { headers: { allow: 'GET' } });
   poll(state, operation);

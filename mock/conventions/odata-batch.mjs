@@ -2,7 +2,7 @@
 // `POST /$batch` (model/odata.mjs BATCH_PATH):
 //   request  { requests: [{ id, method, url, headers?, body?, dependsOn?, atomicityGroup? }] }
 //            `url` relative to the service root (`companies(…)/salesOrders`), or an
-//            absolute path or URL under it; `$<id>` at its start is the entity URL of an
+//            absolute path or URL under it (a URL on the batch's own origin only); `$<id>` at its start is the entity URL of an
 //            earlier request's result (a create's new entity, by its Location or the key
 //            its body carries; else that request's path)
 //   answer   200 { responses: [{ id, status, headers, body, atomicityGroup? }] }, in order
@@ -108,10 +108,15 @@ export function batchHandler(doc) {
    * The member's path and query under the service root, `$<id>` replaced: { target } or { problem }.
    * @param {string} url
    * @param {Map<string, { path: string, location?: string }>} results
+   * @param {string} origin  the batch's own (an absolute member URL must have it)
    */
-  function targetOf(url, results) {
+  function targetOf(url, results, origin) {
     let target = url.replace(/^\$([^/?]+)/, (whole, id) => results.get(id)?.location ?? whole);
-    if (/^https?:\/\//i.test(target)) target = target.replace(/^https?:\/\/[^/]+/i, '');
+    const absolute = /^https?:\/\/[^/?#]*/i.exec(target)?.[0];
+    if (absolute) {
+      if (absolute.toLowerCase() !== String(origin).toLowerCase()) return { problem: `${url.slice(0, 200)} is not on the batch's own origin ${origin}` };
+      target = target.slice(absolute.length);
+    }
     if (!target.startsWith('/')) target = `${root}/${target}`;
     if (!(target === root || target.startsWith(`${root}/`))) return { problem: `${url} is not under the service root ${root}` };
     if (target.split('?')[0] === `${root}${BATCH_PATH}`) return { problem: 'a batch cannot hold a batch' };
@@ -144,11 +149,11 @@ export function batchHandler(doc) {
         });
       else if (dependency !== undefined) found = familyError(FAMILY, 424, `Not run: it depends on ${dependency}, which failed.`, { code: 'FailedDependency' });
       else {
-        const { target, problem: wrong } = targetOf(member.url, results);
+        const { target, problem: wrong } = targetOf(member.url, results, ctx.origin);
         found = wrong ? familyError(FAMILY, 400, `requests[${i}].url: ${wrong}.`) : await run(ctx, member, /** @type {string} */ (target));
       }
       const ok = found.status < 400;
-      const path = targetOf(member.url, results).target?.split('?')[0] ?? '';
+      const path = targetOf(member.url, results, ctx.origin).target?.split('?')[0] ?? '';
       // A create's new entity: its Location (return=minimal), else the key its body carries.
       const location = typeof found.headers?.location === 'string' ? found.headers.location.replace(/^https?:\/\/[^/]+/i, '') : undefined;
       const created = member.method === 'POST' && ok ? (location ?? (typeof found.body?.id === 'string' ? `${path}(${found.body.id})` : undefined)) : undefined;

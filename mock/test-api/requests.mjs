@@ -15,6 +15,25 @@ export function redactHeaders(headers) {
   return out;
 }
 
+/**
+ * A body as the record keeps it: a batch's members' headers (`requests[].headers`, the
+ * OData JSON batch format) redacted as a request's own are, so a member's token does not
+ * enter the record either.
+ * @param {unknown} body
+ */
+export function redactBody(body) {
+  const requests = /** @type {any} */ (body)?.requests;
+  if (!Array.isArray(requests)) return body;
+  return {
+    .../** @type {object} */ (body),
+    requests: requests.map((member) =>
+      member && typeof member === 'object' && member.headers && typeof member.headers === 'object' && !Array.isArray(member.headers)
+        ? { ...member, headers: redactHeaders(Object.fromEntries(Object.entries(member.headers).map(([name, value]) => [name.toLowerCase(), value]))) }
+        : member,
+    ),
+  };
+}
+
 export function createRequestLog({ max = 1000 } = {}) {
   let entries = [];
   let sequence = 0;

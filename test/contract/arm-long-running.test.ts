@@ -277,6 +277,20 @@ describe('status URLs', () => {
     expect((await call(monitor)).status).toBe(404);
   });
 
+  it('need credentials like any ARM request, and answer only at the URL the mock issued', async () => {
+    const monitor = (await putServer('alpha')).headers.get('azure-asyncoperation')!;
+    const anonymous = await call(monitor, { headers: { authorization: '' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    expect(anonymous.body.error.message).toContain('Authorization: Bearer');
+    // The same operation id under another subscription or namespace is not that operation.
+    const elsewhere = await call(monitor.replace(/\/subscriptions\/[^/]+/, '/subscriptions/00000000-0000-0000-0000-0000000000ff'));
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.code).toBe('OperationNotFound');
+    expect((await call(monitor.replace(/\/providers\/[^/]+\//, '/providers/Provider.Authorization/'))).status).toBe(404);
+    expect((await call(monitor)).status).toBe(200);
+  });
+
   it('follow the Host the request came in on', async () => {
     // fetch cannot set Host: node:http can.
     const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {

@@ -404,13 +404,33 @@ describe('$batch (OData 4.01 JSON batch)', () => {
     expect(await total()).toBe(before);
   });
 
-  it("a member URL outside the service root, or a batch in a batch, is that member's 400", async () => {
+  it("a member URL outside the service root, on another origin, or a batch in a batch, is that member's 400", async () => {
     const answer = await batch([
       { id: '1', method: 'GET', url: '/__mock/state' },
       { id: '2', method: 'POST', url: '$batch', body: { requests: [] } },
+      { id: '3', method: 'GET', url: `http://other.example/api/v8.0/companies(${COMPANY})/salesOrders` },
+      { id: '4', method: 'GET', url: `${mock.url}/api/v8.0/companies(${COMPANY})/salesOrders` },
     ]);
-    expect(answer.body.responses.map((r: any) => r.status)).toEqual([400, 400]);
+    expect(answer.body.responses.map((r: any) => r.status)).toEqual([400, 400, 400, 200]);
     expect(answer.body.responses[0].body.error.message).toContain('service root');
+    expect(answer.body.responses[2].body.error.message).toContain("not on the batch's own origin");
+  });
+
+  it("keeps a member's credentials out of the record, as a request's own are", async () => {
+    await batch([{ id: '1', method: 'GET', url: `companies(${COMPANY})/salesOrders`, headers: { Authorization: 'Bearer member-secret' } }]);
+    const recorded = mock.requests.filter((r) => r.method === 'POST' && r.operationId === 'batch').at(-1)!;
+    expect(JSON.stringify(recorded.body)).not.toContain('member-secret');
+    expect((recorded.body as any).requests[0].headers.authorization).toBe('Bearer [redacted]');
+  });
+
+  it('refuses a body nested deeper than 64 levels with a 400 naming the limit (not a stack overflow)', async () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 2000; i++) deep = { a: deep };
+    for (const url of [`${root()}/$batch`, `${root()}/companies(${COMPANY})/salesOrders`]) {
+      const answer = await call(url, { method: 'POST', body: { number: 'D-1', nested: deep } });
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error.message).toContain('deeper than 64 levels');
+    }
   });
 });
 
