@@ -180,6 +180,11 @@ export function batchHandler(doc) {
             const result = results.get(earlier.id);
             if (result) result.ok = false;
           }
+          // The failed member's own answer stays, but a tag it reports (a 412's current
+          // ETag) may be of a state the rollback undid: left out rather than wrong.
+          const failing = responses.at(-1);
+          if (failing && responses.length - 1 > group.first)
+            failing.headers = Object.fromEntries(Object.entries(failing.headers).filter(([name]) => name.toLowerCase() !== 'etag'));
         }
         groupOk.set(member.atomicityGroup, ok && groupOk.get(member.atomicityGroup) !== false);
       }
