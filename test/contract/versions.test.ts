@@ -132,13 +132,17 @@ describe('several versions of one API in one mock', () => {
       const plain = await send(nameCheck(version), mock.url);
       expect(plain.status, plain.text).toBe(200);
       expect(plain.json).toEqual({ name: 'sales-db-west-02', available: true });
-      // Generated data fills every optional property of that version's schema.
+      // Generated data fills the optional properties of that version's schema: almost
+      // always (Prism's json-schema-faker leaves one out about once in 300 answers, measured),
+      // so the new property is looked for in any of the samples, and never in the old version's.
+      const seen: boolean[] = [];
       for (let i = 0; i < 5; i++) {
         const generated = await send(nameCheck(version, 'dynamic=true'), mock.url);
         expect(generated.status, generated.text).toBe(200);
-        expect('suggestedName' in (generated.json as object), `${version}: suggestedName`).toBe(version === NEW_SQL);
+        seen.push('suggestedName' in (generated.json as object));
         expect(strict[version]!(generated.json).ok, `${version}: valid against its own document`).toBe(true);
       }
+      expect(seen.some(Boolean), `${version}: suggestedName in a generated answer`).toBe(version === NEW_SQL);
     }
   });
 
@@ -147,9 +151,14 @@ describe('several versions of one API in one mock', () => {
       const plain = await send(vendorUpdate(version), mock.url);
       expect(plain.status, plain.text).toBe(200);
       expect(plain.json).toMatchObject({ id: VENDOR, displayName: 'Fabrikam' });
-      const generated = await send(vendorUpdate(version, 'dynamic=true'), mock.url);
-      expect(generated.status, generated.text).toBe(200);
-      expect('vendorCategory' in (generated.json as object), `${version}: vendorCategory`).toBe(version === NEW_BC);
+      // Any of five generated answers (an optional property is left out now and then, above).
+      const seen: boolean[] = [];
+      for (let i = 0; i < 5; i++) {
+        const generated = await send(vendorUpdate(version, 'dynamic=true'), mock.url);
+        expect(generated.status, generated.text).toBe(200);
+        seen.push('vendorCategory' in (generated.json as object));
+      }
+      expect(seen.some(Boolean), `${version}: vendorCategory in a generated answer`).toBe(version === NEW_BC);
     }
     const unserved = await send(vendorUpdate(UNSERVED_BC), mock.url);
     expect(unserved.status).toBe(404);
