@@ -50,6 +50,18 @@ export function askedError(status, message, headers) {
 }
 
 /**
+ * A request without the credentials its operation needs: 401 in the family's body, with
+ * the challenge (`WWW-Authenticate`) of its security scheme.
+ * @param {string} family
+ * @param {string} [challenge]
+ */
+export function credentialsError(family, challenge = 'Bearer') {
+  return familyError(family, 401, 'The request carries no valid credentials: send Authorization: Bearer <token>.', {
+    headers: { 'www-authenticate': challenge },
+  });
+}
+
+/**
  * A resource-management path whose scope is no ARM scope (a `{scope}` parameter takes any
  * segments): 400, coded as ARM's front door codes a request it cannot place
  * (`MissingSubscription`), naming the scope as sent.

@@ -24,12 +24,12 @@
 // document: an answer that breaks it is a mock bug (thrown), a 5xx nobody asked for is
 // reported on stderr.
 import { compareVersions } from '../model/apis.mjs';
-import { armScopeError, describeViolations, familyError } from './errors.mjs';
+import { armScopeError, credentialsError, describeViolations, familyError } from './errors.mjs';
 import * as prism from './prism.mjs';
 import { checkHeaders, decodeBody, parsePrefer, parseTarget, readBody } from './guards.mjs';
 import { familyOfPath, RESOURCE_MANAGER } from '../model/family.mjs';
 import { scopeProblem } from '../model/arm-ids.mjs';
-import { parameterNames } from './conventions/shapes.mjs';
+import { parameterNames, pathInDocument } from './conventions/shapes.mjs';
 import { isKnownMonitor, isMonitorPath, monitorAnswer } from './conventions/long-running.mjs';
 import { adminAnswer, isAdminPath } from './test-api/admin.mjs';
 import { MAX_RECORDED_BODY_BYTES, redactBody, redactHeaders } from './test-api/requests.mjs';
@@ -149,10 +149,7 @@ function route(ctx) {
   ctx.matched = matched;
   if (isKnownMonitor(state, rawPath) || (matched.status === 404 && isMonitorPath(rawPath))) {
     // A status URL is an ARM request like any other: it needs the caller's credentials.
-    if (!/^bearer\s+\S/i.test(String(req.headers.authorization ?? '')))
-      return familyError(ctx.family, 401, 'The request carries no valid credentials: send Authorization: Bearer <token>.', {
-        headers: { 'www-authenticate': 'Bearer' },
-      });
+    if (!/^bearer\s+\S/i.test(String(req.headers.authorization ?? ''))) return credentialsError(ctx.family);
     return monitorAnswer(state, req.method, rawPath, ctx.origin);
   }
   if (matched.status === 404) {
@@ -207,8 +204,7 @@ function version(ctx) {
 function scope(ctx) {
   const { route } = ctx.matched;
   if (ctx.family !== RESOURCE_MANAGER || !route.names.some((/** @type {string} */ name) => route.multiSegment.has(name))) return;
-  const prefix = ctx.doc.prefix;
-  const problem = scopeProblem(prefix && ctx.rawPath.startsWith(prefix) ? ctx.rawPath.slice(prefix.length) : ctx.rawPath);
+  const problem = scopeProblem(pathInDocument(ctx.doc, ctx.rawPath));
   if (problem !== undefined) return armScopeError(problem);
 }
 
@@ -288,10 +284,7 @@ function rejected(ctx) {
   const { validations, family } = ctx;
   if (!validations.some((v) => v.severity === 0)) return;
   const security = validations.find((v) => v.code === 401);
-  if (security)
-    return familyError(family, 401, 'The request carries no valid credentials: send Authorization: Bearer <token>.', {
-      headers: { 'www-authenticate': (security.tags ?? []).join(',') || 'Bearer' },
-    });
+  if (security) return credentialsError(family, (security.tags ?? []).join(',') || 'Bearer');
   if (ctx.handler?.rejected) return ctx.handler.rejected(ctx);
   const mediaType = validations.find((v) => v.code === 415);
   if (mediaType) return familyError(family, 415, `${mediaType.message}.`.replace(/\.\.$/, '.'));

@@ -200,10 +200,11 @@ export function scopeProblem(path) {
   const sent = path.slice(0, at);
   // The scope as a `{scope}` value carries it: its slashes sent as they are or encoded
   // (%2F), with or without a leading slash of its own (`//subscriptions/…`).
-  const segments = decode(sent.replace(/^\/+/, ''))?.split('/');
-  if (!segments || (segments.length === 1 && segments[0] === '')) return segments ? undefined : sent;
-  if (segments.some((s) => s === '')) return sent;
-  return readScope(segments) ? undefined : sent;
+  const decoded = decode(sent.replace(/^\/+/, ''));
+  if (decoded === undefined) return sent;
+  if (decoded === '') return undefined; // the tenant
+  const segments = decoded.split('/');
+  return segments.includes('') || !readScope(segments) ? sent : undefined;
 }
 
 /** @param {string} segment */

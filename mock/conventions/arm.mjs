@@ -51,6 +51,7 @@ import {
   jsonMedia,
   parameterExample,
   parametersOf,
+  pathInDocument,
   propertiesOf,
   successExamples,
   successSchema,
@@ -203,7 +204,7 @@ export function armHandler({ doc, op, kind, shape, paging, target }, catalogue) 
   const lro = longRunningOf(operation);
   const declaresFilter = parametersOf(document, document.paths[op.docPath], operation).some((p) => p.in === 'query' && p.name === '$filter');
 
-  const pathOf = (ctx) => (doc.prefix && ctx.rawPath.startsWith(doc.prefix) ? ctx.rawPath.slice(doc.prefix.length) : ctx.rawPath);
+  const pathOf = (ctx) => pathInDocument(doc, ctx.rawPath);
   /** The resource the request names (the operation's template matched, so always one). */
   const where = (ctx) => parseResourcePath(pathOf(ctx));
   const notFound = (parsed) =>

@@ -78,3 +78,11 @@ export function parameterExample(document, parameter) {
   const first = Object.values(parameter?.examples ?? {})[0];
   return first === undefined ? undefined : deref(document, first)?.value;
 }
+
+/**
+ * A request's path as its document writes it: without the document's base path (its
+ * `servers[0]` prefix, mock/documents.mjs), which the mock's routes carry.
+ * @param {{ prefix?: string }} doc
+ * @param {string} rawPath
+ */
+export const pathInDocument = (doc, rawPath) => (doc.prefix && rawPath.startsWith(doc.prefix) ? rawPath.slice(doc.prefix.length) : rawPath);

@@ -89,6 +89,18 @@ function entriesOtherThan(config: string, roots: string[]): Entry[] {
   return apis.filter((api) => !roots.includes(api.root));
 }
 
+/**
+ * The root files of the source's documents (the five operations of
+ * ../shared/seed/api-reference.md), for a copy that holds only the documents a test reads
+ * (`documents`): they are there in any workspace grown from this one.
+ */
+export const SOURCE_ROOTS = {
+  businessDataV1: 'specs/business-central/v1.0/openapi.yaml',
+  sql: 'specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml',
+  containerInstance: 'specs/resource-manager/Provider.ContainerInstance/2025-09-01/openapi.yaml',
+  authorization: 'specs/resource-manager/Provider.Authorization/2020-10-01/openapi.yaml',
+} as const;
+
 export async function workspaceCopy(
   prefix: string,
   {

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/in-process.js';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { SOURCE_ROOTS, workspaceCopy } from '../helpers/workspace-copy.js';
 // A zombie (ended, not yet reaped by init) is not alive: pipeline/process-alive.mjs.
 import { processAlive as alive } from '../../lib/process-alive.mjs';
 import { filesUnder } from '../../lib/walk.mjs';
@@ -94,7 +94,7 @@ beforeAll(async () => {
   // that starts from nothing builds every document).
   ({ dir, remove } = await workspaceCopy('build-server-test-', {
     built: true,
-    documents: ['specs/business-central/v1.0/openapi.yaml', 'specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml'],
+    documents: [SOURCE_ROOTS.businessDataV1, SOURCE_ROOTS.sql],
   }));
   temp = await mkdtemp(join(tmpdir(), 'build-server-tmp-'));
 }, 60_000);

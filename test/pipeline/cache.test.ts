@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { addVersion } from '../helpers/add-version.mjs';
 import { runInProcess } from '../helpers/in-process.js';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { SOURCE_ROOTS, workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
 let dir: string;
@@ -39,7 +39,6 @@ async function buildInNewProcess(): Promise<string> {
 }
 const file = (path: string) => join(dir, path);
 const entry = (name: string) => file(`.cache/provider-api/${name}.json`);
-const SHIPMENT_ROOT = 'specs/business-central/v1.0/openapi.yaml';
 const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 const SHIPMENT_TYPES = 'generated/types/businesscentral-v1.0.ts';
 
@@ -50,7 +49,7 @@ beforeAll(async () => {
   // version whole, twice (a v2.0 of 300 operations made this file 11 -> 26 s).
   ({ dir, remove } = await workspaceCopy('cache-test-', {
     built: true,
-    documents: [SHIPMENT_ROOT, 'specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml'],
+    documents: [SOURCE_ROOTS.businessDataV1, SOURCE_ROOTS.sql],
   }));
   n = await documentCount();
   expect(n).toBeGreaterThanOrEqual(2); // "only that document" needs others to leave alone

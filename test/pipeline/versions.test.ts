@@ -14,7 +14,7 @@ import { addProperty, addVersion } from '../helpers/add-version.mjs';
 import { generatedConst } from '../helpers/generated.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { tsc7 } from '../helpers/tsc7.js';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { SOURCE_ROOTS, workspaceCopy } from '../helpers/workspace-copy.js';
 
 const run = promisify(execFile);
 const CHECK = 'POST /subscriptions/{subscriptionId}/providers/Provider.Sql/checkNameAvailability';
@@ -213,7 +213,7 @@ describe('a version the clients could not derive from', () => {
   // package holds it, so generating refuses it, naming the redocly.yaml entry.
   it("is refused by generate when not shaped like its family's versions", async () => {
     // The one document the case versions (generate reads them all, whatever their width).
-    const copy = await workspaceCopy('versions-shape-', { documents: ['specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml'] });
+    const copy = await workspaceCopy('versions-shape-', { documents: [SOURCE_ROOTS.sql] });
     try {
       const before = await readFile(join(copy.dir, 'generated/client-manifest.ts'), 'utf8');
       await addVersion(copy.dir, { api: 'sql', from: 'specs/resource-manager/Provider.Sql/2025-01-01', to: '2025-06-01-beta' });

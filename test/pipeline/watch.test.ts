@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addVersion } from '../helpers/add-version.mjs';
-import { workspaceCopy } from '../helpers/workspace-copy.js';
+import { SOURCE_ROOTS, workspaceCopy } from '../helpers/workspace-copy.js';
 
 let dir: string;
 let remove: (() => Promise<void>) | undefined;
@@ -83,12 +83,7 @@ const OTHER_TYPES = 'generated/types/sql-2025-01-01.ts';
 // What dev redoes does not depend on how many operations the others hold, and a
 // contributor's 300-operation v2.0 otherwise made every shared-file case lint it whole
 // (31 -> 44 s for this file).
-const DOCUMENTS = [
-  'specs/business-central/v1.0/openapi.yaml',
-  'specs/resource-manager/Provider.Sql/2025-01-01/openapi.yaml',
-  'specs/resource-manager/Provider.ContainerInstance/2025-09-01/openapi.yaml',
-  'specs/resource-manager/Provider.Authorization/2020-10-01/openapi.yaml',
-];
+const DOCUMENTS = Object.values(SOURCE_ROOTS);
 const SHIPMENT_DIST = 'dist/generated/types/businesscentral-v1.0.d.ts';
 
 /** How Vim, JetBrains "safe write" and many tools save: a new file renamed over the old one. */
