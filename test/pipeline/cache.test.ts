@@ -10,6 +10,7 @@
 // workspace key, as a new process computes one), and a new process then finds what they
 // recorded current.
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,6 +40,19 @@ async function buildInNewProcess(): Promise<string> {
 }
 const file = (path: string) => join(dir, path);
 const entry = (name: string) => file(`.cache/provider-api/${name}.json`);
+const ROOT = join(import.meta.dirname, '../..');
+/**
+ * The business-data version the case adds: the first v1.N that this checkout neither lists
+ * nor has a build-cache entry for (the copy takes its cache), so that a contributor's own
+ * v1.1 does not turn the new document into a changed one.
+ */
+const NEW = (() => {
+  const listed = Object.keys(parse(readFileSync(join(ROOT, 'redocly.yaml'), 'utf8')).apis ?? {});
+  for (let n = 1; ; n++) {
+    const version = `v1.${n}`;
+    if (!listed.includes(`businesscentral@${version}`) && !existsSync(join(ROOT, `.cache/provider-api/doc-businesscentral-${version}.json`))) return version;
+  }
+})();
 const SHIPMENT_SCHEMA = 'specs/business-central/v1.0/schemas/ShipmentMethod.yaml';
 const SHIPMENT_TYPES = 'generated/types/businesscentral-v1.0.ts';
 
@@ -108,38 +122,38 @@ describe.sequential('npm run build cache', () => {
   it('builds only the new document when a version is added to redocly.yaml; the others are kept', async () => {
     // A version of the smaller business-data document: what is checked is which documents
     // the build redoes, not how many operations the new one holds.
-    await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v1.0', to: 'v1.1' });
+    await addVersion(dir, { api: 'businesscentral', from: 'specs/business-central/v1.0', to: NEW });
     n = await documentCount();
     const out = await build();
     expect(out).toContain(`1 of ${n} documents (1 absent; the rest unchanged)`);
     expect(out).toContain(`1 of ${n} bundles + types`);
     expect(out).toContain(`1 of ${n} pages rendered`);
-    expect(await readFile(file('generated/bundled/businesscentral-v1.1.yaml'), 'utf8')).toContain('/api/v1.1');
+    expect(await readFile(file(`generated/bundled/businesscentral-${NEW}.yaml`), 'utf8')).toContain(`/api/${NEW}`);
     // Its entry, re-pointed to another output, is its own change: that document again, alone.
     const config = await readFile(file('redocly.yaml'), 'utf8');
     await writeFile(
       file('redocly.yaml'),
-      config.replace('output: generated/bundled/businesscentral-v1.1.yaml', 'output: generated/bundled/businesscentral-v1.1-moved.yaml'),
+      config.replace(`output: generated/bundled/businesscentral-${NEW}.yaml`, `output: generated/bundled/businesscentral-${NEW}-moved.yaml`),
     );
     expect(await build()).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
-    expect(await readFile(file('generated/bundled/businesscentral-v1.1-moved.yaml'), 'utf8')).toContain('v1.1');
+    expect(await readFile(file(`generated/bundled/businesscentral-${NEW}-moved.yaml`), 'utf8')).toContain(NEW);
   });
 
   it('drops a version removed from redocly.yaml, redoing no document', async () => {
     const config = await readFile(file('redocly.yaml'), 'utf8');
-    const entry = /^ {2}businesscentral@v1\.1:\n(?: {4}.*\n)+/m;
+    const entry = new RegExp(`^ {2}businesscentral@${NEW.replace('.', '\\.')}:\\n(?: {4}.*\\n)+`, 'm');
     expect(config).toMatch(entry);
     await writeFile(file('redocly.yaml'), config.replace(entry, ''));
     n = await documentCount();
     const out = await build();
     expect(out).toContain(`${n} documents unchanged since the last build (cache)`);
     // The manifest and the docs, keyed on the list, drop it; its outputs are deleted.
-    expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain('v1.1');
-    expect(await readFile(file('generated/docs/index.html'), 'utf8')).not.toContain('businesscentral-v1.1');
+    expect(await readFile(file('generated/operations.ts'), 'utf8')).not.toContain(NEW);
+    expect(await readFile(file('generated/docs/index.html'), 'utf8')).not.toContain(`businesscentral-${NEW}`);
     for (const gone of [
-      'generated/bundled/businesscentral-v1.1-moved.yaml',
-      'generated/types/businesscentral-v1.1.ts',
-      'generated/docs/businesscentral-v1.1.html',
+      `generated/bundled/businesscentral-${NEW}-moved.yaml`,
+      `generated/types/businesscentral-${NEW}.ts`,
+      `generated/docs/businesscentral-${NEW}.html`,
     ]) {
       await expect(readFile(file(gone), 'utf8'), gone).rejects.toThrow(/ENOENT/);
     }
