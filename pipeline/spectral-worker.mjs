@@ -18,7 +18,8 @@
 import * as fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { finding, InputError } from '../lib/findings.mjs';
@@ -109,12 +110,70 @@ if (!isMainThread && workerData?.spectralWorker) {
   const rulesets = new Map(); // id -> { loaded ruleset, its reader: files inside the asking workspace's specs/ only }
   let nextRuleset = 0;
 
+  // Bundled rulesets by what they were bundled from. Bundling .spectral.yaml (migrate it,
+  // then rollup over the house functions and the model they import) is most of a load
+  // in a warm thread (about 0.13 of 0.22 s of CPU), and a process that loads many
+  // pipelines (the test suite: some 60 loads a Node line, most of one ruleset in copies
+  // of one checkout) bundled the same files again each time. The code rollup gives holds
+  // no path, so it is reused for any checkout whose files read the same: each entry keeps
+  // the texts the bundle was made from (.spectral.yaml, and every module as rollup read
+  // it, so a file saved while bundling cannot pair old code with new text), by their
+  // path relative to the checkout. The code is evaluated afresh per load, as the bundler
+  // does, so no two pipelines share a function's state.
+  const BUNDLER_DIR = dirname(createRequire(import.meta.url).resolve('@stoplight/spectral-ruleset-bundler/with-loader'));
+  /** @type {{ texts: [file: string, text: string][], code: string }[]} newest first, a few kept */
+  const bundles = [];
+  const readText = (/** @type {string} */ path) => {
+    try {
+      return fs.readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  /** The bundler's own loader (its dist/loader/node.js): the code as a CommonJS module of the ruleset's folder. */
+  function evaluate(code, rulesetPath) {
+    const require = createRequire(rulesetPath);
+    const paths = [dirname(rulesetPath), BUNDLER_DIR];
+    const module = { exports: undefined };
+    Function('module, require', code)(module, (/** @type {string} */ id) => require(require.resolve(id, { paths })));
+    if (typeof module.exports !== 'object' || module.exports === null) throw new Error('No valid export found');
+    return module.exports;
+  }
+  async function loadRuleset(rulesetPath, workspace) {
+    const reused = bundles.find(({ texts }) => texts.every(([file, text]) => readText(resolve(workspace, file)) === text));
+    if (reused) return new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath });
+    const rulesetText = readText(rulesetPath);
+    // The ruleset migrated to JavaScript: a module of the bundle that is no file.
+    const migrated = join(dirname(rulesetPath), '.spectral.js');
+    /** @type {{ modules: [string, string][], code: string } | undefined} */
+    let made;
+    const record = {
+      name: 'provider-api:record-bundle',
+      generateBundle(/** @type {any} */ _options, /** @type {Record<string, any>} */ output) {
+        // Packages (spectral's functions and rulesets) are not in the code: each load requires them from its own checkout.
+        const modules = [...this.getModuleIds()]
+          .map((id) => this.getModuleInfo(id))
+          .filter((info) => info && !info.isExternal && info.id !== migrated)
+          .map((info) => /** @type {[string, string | null]} */ ([info.id, info.code]));
+        if (modules.every(([, code]) => typeof code === 'string'))
+          made = { modules: /** @type {[string, string][]} */ (modules), code: Object.values(output)[0].code };
+      },
+    };
+    const ruleset = await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }, [record]);
+    if (made && rulesetText !== undefined && readText(rulesetPath) === rulesetText) {
+      const texts = [[rulesetPath, rulesetText], ...made.modules].map(([file, text]) => /** @type {[string, string]} */ ([relative(workspace, file), text]));
+      bundles.unshift({ texts, code: made.code });
+      bundles.length = Math.min(bundles.length, 4);
+    }
+    return ruleset;
+  }
+
   async function load(rulesetPath, guard, workspace) {
     const { guardedFileRead } = await import(guard);
     try {
       const id = nextRuleset++;
       const read = (/** @type {any} */ uri) => guardedFileRead(uri, workspace);
-      rulesets.set(id, { ruleset: await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }), read });
+      rulesets.set(id, { ruleset: await loadRuleset(rulesetPath, workspace), read });
       return { ruleset: id };
     } catch (error) {
       return { failed: error.message.split('\n')[0] };

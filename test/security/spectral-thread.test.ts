@@ -3,7 +3,7 @@
 // and each ruleset loaded into it reads with the read guard of the checkout that loaded it.
 // A copy's lint must read inside that copy's specs/ only, whichever copy started the thread,
 // and report its files relative to that copy.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
@@ -74,6 +74,40 @@ describe('the Spectral thread, shared by the checkouts of one process', () => {
     } finally {
       await spectralA.close();
       await spectralB.close();
+    }
+  });
+
+  // The thread keeps the code of the rulesets it bundled, by the texts they were made from
+  // (pipeline/spectral-worker.mjs), and reuses it for any checkout whose files read the
+  // same: an edited house function, or an edited .spectral.yaml, must reach the next load.
+  it("lints with each checkout's own house functions and ruleset as they are when it loads, edited or not", async () => {
+    const lintWith = async (dir: string) => {
+      const spectral = await (await import(join(dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(dir);
+      try {
+        return formatted(await spectral.lint(join(dir, 'specs/thread/openapi.yaml')));
+      } finally {
+        await spectral.close();
+      }
+    };
+    const rule = 'rules/infoNotShown.js';
+    const original = await readFile(join(b.dir, rule), 'utf8');
+    expect(await lintWith(a.dir)).toMatch(/house-info-not-shown +info\.description has no paragraph/);
+    await writeFile(join(b.dir, rule), original.replace("'info.description has no paragraph", "'edited in B: info.description has no paragraph"));
+    try {
+      expect(await lintWith(b.dir)).toMatch(/house-info-not-shown +edited in B: info\.description/);
+      // A's files did not change: A lints with its own function, not B's.
+      const fromA = await lintWith(a.dir);
+      expect(fromA).toMatch(/house-info-not-shown +info\.description has no paragraph/);
+      expect(fromA).not.toContain('edited in B');
+      // B's ruleset words the rule's message itself.
+      const ruleset = await readFile(join(b.dir, '.spectral.yaml'), 'utf8');
+      const edited = ruleset.replace(/(house-info-not-shown:[\s\S]*?message: )"\{\{error\}\}"/, '$1"ruleset of B: {{error}}"');
+      expect(edited).not.toBe(ruleset);
+      await writeFile(join(b.dir, '.spectral.yaml'), edited);
+      expect(await lintWith(b.dir)).toMatch(/house-info-not-shown +ruleset of B: edited in B/);
+      expect(await lintWith(a.dir)).not.toContain('of B');
+    } finally {
+      await writeFile(join(b.dir, rule), original);
     }
   });
 });
