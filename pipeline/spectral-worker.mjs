@@ -20,11 +20,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { finding, InputError } from '../lib/findings.mjs';
+import { readEntry, writeEntry } from './cache.mjs';
 
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
+/** The build cache's entry (pipeline/cache.mjs) holding the last ruleset bundled for the workspace. */
+const RULESET_ENTRY = 'spectral-ruleset';
 /** What the thread runs: this file and the ref cache it imports (the guard comes per ruleset). */
 const THREAD_CODE = ['./spectral-worker.mjs', './spectral-ref-cache.mjs'].map((file) => new URL(file, import.meta.url));
 /**
@@ -86,8 +89,12 @@ export async function startSpectralWorker(workspace) {
   const thread = threads.get(key) ?? startThread(key);
   // This workspace's read guard: the thread reads files inside this checkout's specs/ only.
   const guard = new URL('./trust.mjs', import.meta.url).href;
-  const answer = await ask(thread, { type: 'load', rulesetPath, guard, workspace });
+  // The bundle the workspace's last process made (the thread checks that its files still read the same).
+  const saved = await readEntry(workspace, RULESET_ENTRY).catch(() => ({ value: undefined }));
+  const answer = await ask(thread, { type: 'load', rulesetPath, guard, workspace, saved: saved.value });
   if (answer.failed) throw new InputError([finding('spectral', rulesetPath, 1, 1, 'error', 'ruleset', answer.failed, workspace)]);
+  // A cache is a help, not a duty: a workspace whose .cache/ cannot be written lints all the same.
+  if (answer.bundled) await writeEntry(workspace, RULESET_ENTRY, answer.bundled).catch(() => undefined);
   const { ruleset } = answer;
   return {
     lint: (root, text) =>
@@ -102,7 +109,6 @@ export async function startSpectralWorker(workspace) {
 if (!isMainThread && workerData?.spectralWorker) {
   const { default: spectralCore } = await import('@stoplight/spectral-core');
   const { default: spectralParsers } = await import('@stoplight/spectral-parsers'); // CommonJS: named ESM imports are undefined
-  const { bundleAndLoadRuleset } = await import('@stoplight/spectral-ruleset-bundler/with-loader');
   const { Resolver } = await import('@stoplight/spectral-ref-resolver');
   const { FirstChainCache } = await import('./spectral-ref-cache.mjs');
   const { Spectral, Document } = spectralCore;
@@ -111,25 +117,32 @@ if (!isMainThread && workerData?.spectralWorker) {
   let nextRuleset = 0;
 
   // Bundled rulesets by what they were bundled from. Bundling .spectral.yaml (migrate it,
-  // then rollup over the house functions and the model they import) is most of a load
-  // in a warm thread (about 0.13 of 0.22 s of CPU), and a process that loads many
-  // pipelines (the test suite: some 60 loads a Node line, most of one ruleset in copies
-  // of one checkout) bundled the same files again each time. The code rollup gives holds
-  // no path, so it is reused for any checkout whose files read the same: each entry keeps
-  // the texts the bundle was made from (.spectral.yaml, and every module as rollup read
-  // it, so a file saved while bundling cannot pair old code with new text), by their
-  // path relative to the checkout. The code is evaluated afresh per load, as the bundler
-  // does, so no two pipelines share a function's state.
-  const BUNDLER_DIR = dirname(createRequire(import.meta.url).resolve('@stoplight/spectral-ruleset-bundler/with-loader'));
-  /** @type {{ texts: [file: string, text: string][], code: string }[]} newest first, a few kept */
+  // then rollup over the house functions and the model they import) is most of a load: in
+  // a new process some 0.7 of 0.9 s of CPU with the import of rollup, in a warm thread 0.13
+  // of 0.22 s. The code rollup gives holds no path, so it is reused for any checkout whose
+  // files read the same: a bundle records the files it was made from (.spectral.yaml, and
+  // every module as rollup read it, so a file saved while bundling cannot pair old code with
+  // new text), by their path relative to the checkout, with their SHA-256. The thread keeps
+  // the last few (a process that loads many pipelines: `npm run dev`, the test suite's
+  // copies); the asking module keeps the last one in the workspace's build cache for its
+  // next process (startSpectralWorker). The code is evaluated afresh per load, as the
+  // bundler does, so no two pipelines share a function's state.
+  /** @typedef {{ files: [file: string, sha: string][], code: string }} Bundle */
+  /** @type {Bundle[]} newest first */
   const bundles = [];
-  const readText = (/** @type {string} */ path) => {
-    try {
-      return fs.readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
+  // Resolved now, loaded on first use: the checkout whose module started this thread may be
+  // gone by then (a test's copy), and the resolved path is node_modules' own (links followed).
+  const BUNDLER = createRequire(import.meta.url).resolve('@stoplight/spectral-ruleset-bundler/with-loader');
+  const BUNDLER_DIR = dirname(BUNDLER);
+  const sha = (/** @type {string} */ text) => createHash('sha256').update(text).digest('hex');
+  const readsAsRecorded = (/** @type {Bundle} */ { files }, /** @type {string} */ workspace) =>
+    files.every(([file, recorded]) => {
+      try {
+        return sha(fs.readFileSync(resolve(workspace, file), 'utf8')) === recorded;
+      } catch {
+        return false;
+      }
+    });
   /** The bundler's own loader (its dist/loader/node.js): the code as a CommonJS module of the ruleset's folder. */
   function evaluate(code, rulesetPath) {
     const require = createRequire(rulesetPath);
@@ -139,42 +152,55 @@ if (!isMainThread && workerData?.spectralWorker) {
     if (typeof module.exports !== 'object' || module.exports === null) throw new Error('No valid export found');
     return module.exports;
   }
-  async function loadRuleset(rulesetPath, workspace) {
-    const reused = bundles.find(({ texts }) => texts.every(([file, text]) => readText(resolve(workspace, file)) === text));
-    if (reused) return new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath });
-    const rulesetText = readText(rulesetPath);
+  /**
+   * The ruleset at `rulesetPath`, from a bundle that reads as recorded (`saved`, then the
+   * thread's own) or bundled afresh; `bundled` is the fresh bundle's record.
+   * @returns {Promise<{ ruleset: any, bundled?: Bundle }>}
+   */
+  async function loadRuleset(rulesetPath, workspace, /** @type {Bundle | undefined} */ saved) {
+    const reused = [...(saved?.files && typeof saved.code === 'string' ? [saved] : []), ...bundles].find((bundle) => readsAsRecorded(bundle, workspace));
+    if (reused) return { ruleset: new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath }) };
+    let rulesetText;
+    try {
+      rulesetText = fs.readFileSync(rulesetPath, 'utf8');
+    } catch {
+      // the bundler says it is missing
+    }
     // The ruleset migrated to JavaScript: a module of the bundle that is no file.
     const migrated = join(dirname(rulesetPath), '.spectral.js');
-    /** @type {{ modules: [string, string][], code: string } | undefined} */
+    /** @type {Bundle | undefined} */
     let made;
     const record = {
       name: 'provider-api:record-bundle',
       generateBundle(/** @type {any} */ _options, /** @type {Record<string, any>} */ output) {
         // Packages (spectral's functions and rulesets) are not in the code: each load requires them from its own checkout.
-        const modules = [...this.getModuleIds()]
-          .map((id) => this.getModuleInfo(id))
-          .filter((info) => info && !info.isExternal && info.id !== migrated)
-          .map((info) => /** @type {[string, string | null]} */ ([info.id, info.code]));
-        if (modules.every(([, code]) => typeof code === 'string'))
-          made = { modules: /** @type {[string, string][]} */ (modules), code: Object.values(output)[0].code };
+        const modules = [...this.getModuleIds()].map((id) => this.getModuleInfo(id)).filter((info) => info && !info.isExternal && info.id !== migrated);
+        if (rulesetText === undefined || !modules.every((info) => typeof info.code === 'string')) return;
+        const files = [[rulesetPath, rulesetText], ...modules.map((info) => [info.id, info.code])];
+        made = {
+          files: files.map(([file, text]) => /** @type {[string, string]} */ ([relative(workspace, file), sha(text)])),
+          code: Object.values(output)[0].code,
+        };
       },
     };
+    // Loaded on first use: a process whose bundle is saved never loads rollup.
+    const { bundleAndLoadRuleset } = await import(pathToFileURL(BUNDLER).href);
     const ruleset = await bundleAndLoadRuleset(rulesetPath, { fs, fetch: noFetch }, [record]);
-    if (made && rulesetText !== undefined && readText(rulesetPath) === rulesetText) {
-      const texts = [[rulesetPath, rulesetText], ...made.modules].map(([file, text]) => /** @type {[string, string]} */ ([relative(workspace, file), text]));
-      bundles.unshift({ texts, code: made.code });
-      bundles.length = Math.min(bundles.length, 4);
-    }
-    return ruleset;
+    // .spectral.yaml is read by the bundler, not rollup: kept only if it read the same throughout.
+    if (!made || !readsAsRecorded({ ...made, files: made.files.slice(0, 1) }, workspace)) return { ruleset };
+    bundles.unshift(made);
+    bundles.length = Math.min(bundles.length, 4);
+    return { ruleset, bundled: made };
   }
 
-  async function load(rulesetPath, guard, workspace) {
+  async function load(rulesetPath, guard, workspace, saved) {
     const { guardedFileRead } = await import(guard);
     try {
       const id = nextRuleset++;
       const read = (/** @type {any} */ uri) => guardedFileRead(uri, workspace);
-      rulesets.set(id, { ruleset: await loadRuleset(rulesetPath, workspace), read });
-      return { ruleset: id };
+      const { ruleset, bundled } = await loadRuleset(rulesetPath, workspace, saved);
+      rulesets.set(id, { ruleset, read });
+      return { ruleset: id, bundled };
     } catch (error) {
       return { failed: error.message.split('\n')[0] };
     }
@@ -206,10 +232,10 @@ if (!isMainThread && workerData?.spectralWorker) {
   }
 
   const port = /** @type {import('node:worker_threads').MessagePort} a worker's */ (parentPort);
-  port.on('message', async ({ id, type, ruleset, rulesetPath, guard, workspace, root, text }) => {
+  port.on('message', async ({ id, type, ruleset, rulesetPath, guard, workspace, saved, root, text }) => {
     if (type === 'drop') return void rulesets.delete(ruleset);
     try {
-      port.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard, workspace) : await lint(ruleset, root, text)) });
+      port.postMessage({ id, ...(type === 'load' ? await load(rulesetPath, guard, workspace, saved) : await lint(ruleset, root, text)) });
     } catch (error) {
       port.postMessage({ id, error: error?.message ?? String(error) });
     }

@@ -91,6 +91,7 @@ describe('the Spectral thread, shared by the checkouts of one process', () => {
     };
     const rule = 'rules/infoNotShown.js';
     const original = await readFile(join(b.dir, rule), 'utf8');
+    const ruleset = await readFile(join(b.dir, '.spectral.yaml'), 'utf8');
     expect(await lintWith(a.dir)).toMatch(/house-info-not-shown +info\.description has no paragraph/);
     await writeFile(join(b.dir, rule), original.replace("'info.description has no paragraph", "'edited in B: info.description has no paragraph"));
     try {
@@ -100,7 +101,6 @@ describe('the Spectral thread, shared by the checkouts of one process', () => {
       expect(fromA).toMatch(/house-info-not-shown +info\.description has no paragraph/);
       expect(fromA).not.toContain('edited in B');
       // B's ruleset words the rule's message itself.
-      const ruleset = await readFile(join(b.dir, '.spectral.yaml'), 'utf8');
       const edited = ruleset.replace(/(house-info-not-shown:[\s\S]*?message: )"\{\{error\}\}"/, '$1"ruleset of B: {{error}}"');
       expect(edited).not.toBe(ruleset);
       await writeFile(join(b.dir, '.spectral.yaml'), edited);
@@ -108,6 +108,46 @@ describe('the Spectral thread, shared by the checkouts of one process', () => {
       expect(await lintWith(a.dir)).not.toContain('of B');
     } finally {
       await writeFile(join(b.dir, rule), original);
+      await writeFile(join(b.dir, '.spectral.yaml'), ruleset);
+    }
+  });
+
+  // The bundle a process made is kept in the workspace's build cache for its next process
+  // (pipeline/spectral-worker.mjs): used while every file it was made from reads the same,
+  // never once one changed. A saved bundle altered on purpose shows which one a lint used.
+  it("uses the ruleset bundle saved in the workspace's cache while its files read the same, and not after an edit", async () => {
+    const { readEntry, writeEntry } = await import(join(b.dir, 'pipeline/cache.mjs'));
+    const rule = join(b.dir, 'rules/infoNotShown.js');
+    const original = await readFile(rule, 'utf8');
+    const lintB = async () => {
+      const spectral = await (await import(join(b.dir, 'pipeline/spectral-worker.mjs'))).startSpectralWorker(b.dir);
+      try {
+        return formatted(await spectral.lint(join(b.dir, 'specs/thread/openapi.yaml')));
+      } finally {
+        await spectral.close();
+      }
+    };
+    try {
+      // Files no bundle of this process was made from: bundled afresh, and saved.
+      await writeFile(rule, `${original}\n// saved-bundle case, first edit\n`);
+      expect(await lintB()).toMatch(/house-info-not-shown +info\.description has no paragraph/);
+      const saved = await readEntry(b.dir, 'spectral-ruleset');
+      expect(saved.value?.code).toContain('info.description has no paragraph');
+      expect(saved.value.files.map(([file]: [string]) => file)).toEqual(
+        expect.arrayContaining(['.spectral.yaml', 'rules/infoNotShown.js', 'model/family.mjs']),
+      );
+      await writeEntry(b.dir, 'spectral-ruleset', {
+        ...saved.value,
+        code: saved.value.code.replace("'info.description has no paragraph", "'from the saved bundle: info.description has no paragraph"),
+      });
+      expect(await lintB()).toMatch(/house-info-not-shown +from the saved bundle: /);
+      // One file it was made from changes: the saved bundle is not used.
+      await writeFile(rule, `${original}\n// saved-bundle case, second edit\n`);
+      const edited = await lintB();
+      expect(edited).toMatch(/house-info-not-shown +info\.description has no paragraph/);
+      expect(edited).not.toContain('from the saved bundle');
+    } finally {
+      await writeFile(rule, original);
     }
   });
 });
