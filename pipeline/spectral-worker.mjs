@@ -135,9 +135,14 @@ if (!isMainThread && workerData?.spectralWorker) {
   const BUNDLER = createRequire(import.meta.url).resolve('@stoplight/spectral-ruleset-bundler/with-loader');
   const BUNDLER_DIR = dirname(BUNDLER);
   const sha = (/** @type {string} */ text) => createHash('sha256').update(text).digest('hex');
+  // A bundle records .spectral.yaml first, so one that records nothing (a torn or hand-made
+  // cache entry) never matches.
   const readsAsRecorded = (/** @type {Bundle} */ { files }, /** @type {string} */ workspace) =>
-    files.every(([file, recorded]) => {
+    Array.isArray(files) &&
+    files.length > 0 &&
+    files.every((entry) => {
       try {
+        const [file, recorded] = entry;
         return sha(fs.readFileSync(resolve(workspace, file), 'utf8')) === recorded;
       } catch {
         return false;
@@ -158,7 +163,7 @@ if (!isMainThread && workerData?.spectralWorker) {
    * @returns {Promise<{ ruleset: any, bundled?: Bundle }>}
    */
   async function loadRuleset(rulesetPath, workspace, /** @type {Bundle | undefined} */ saved) {
-    const reused = [...(saved?.files && typeof saved.code === 'string' ? [saved] : []), ...bundles].find((bundle) => readsAsRecorded(bundle, workspace));
+    const reused = [...(typeof saved?.code === 'string' ? [saved] : []), ...bundles].find((bundle) => readsAsRecorded(bundle, workspace));
     if (reused) return { ruleset: new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath }) };
     let rulesetText;
     try {

@@ -141,6 +141,14 @@ describe('the Spectral thread, shared by the checkouts of one process', () => {
         code: saved.value.code.replace("'info.description has no paragraph", "'from the saved bundle: info.description has no paragraph"),
       });
       expect(await lintB()).toMatch(/house-info-not-shown +from the saved bundle: /);
+      // An entry that records no file, or files in no readable shape, is never taken for a match.
+      for (const files of [[], [null], 'rules/infoNotShown.js']) {
+        await writeEntry(b.dir, 'spectral-ruleset', {
+          files,
+          code: saved.value.code.replace("'info.description has no paragraph", "'unchecked: info.description"),
+        });
+        expect(await lintB()).not.toContain('unchecked:');
+      }
       // One file it was made from changes: the saved bundle is not used.
       await writeFile(rule, `${original}\n// saved-bundle case, second edit\n`);
       const edited = await lintB();
