@@ -23,7 +23,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { finding, InputError } from '../lib/findings.mjs';
-import { readEntry, writeEntry } from './cache.mjs';
+import { readEntry, sha256, writeEntry } from './cache.mjs';
 
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
 /** The build cache's entry (pipeline/cache.mjs) holding the last ruleset bundled for the workspace. */
@@ -134,16 +134,17 @@ if (!isMainThread && workerData?.spectralWorker) {
   // gone by then (a test's copy), and the resolved path is node_modules' own (links followed).
   const BUNDLER = createRequire(import.meta.url).resolve('@stoplight/spectral-ruleset-bundler/with-loader');
   const BUNDLER_DIR = dirname(BUNDLER);
-  const sha = (/** @type {string} */ text) => createHash('sha256').update(text).digest('hex');
   // A bundle records .spectral.yaml first, so one that records nothing (a torn or hand-made
-  // cache entry) never matches.
-  const readsAsRecorded = (/** @type {Bundle} */ { files }, /** @type {string} */ workspace) =>
+  // cache entry) never matches. `hashes` holds this load's hash of each file, read once
+  // however many bundles name it.
+  const readsAsRecorded = (/** @type {Bundle} */ { files }, /** @type {string} */ workspace, hashes = new Map()) =>
     Array.isArray(files) &&
     files.length > 0 &&
     files.every((entry) => {
       try {
         const [file, recorded] = entry;
-        return sha(fs.readFileSync(resolve(workspace, file), 'utf8')) === recorded;
+        if (!hashes.has(file)) hashes.set(file, sha256(fs.readFileSync(resolve(workspace, file), 'utf8')));
+        return hashes.get(file) === recorded;
       } catch {
         return false;
       }
@@ -163,7 +164,8 @@ if (!isMainThread && workerData?.spectralWorker) {
    * @returns {Promise<{ ruleset: any, bundled?: Bundle }>}
    */
   async function loadRuleset(rulesetPath, workspace, /** @type {Bundle | undefined} */ saved) {
-    const reused = [...(typeof saved?.code === 'string' ? [saved] : []), ...bundles].find((bundle) => readsAsRecorded(bundle, workspace));
+    const hashes = new Map();
+    const reused = [...(typeof saved?.code === 'string' ? [saved] : []), ...bundles].find((bundle) => readsAsRecorded(bundle, workspace, hashes));
     if (reused) return { ruleset: new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath }) };
     let rulesetText;
     try {
@@ -183,7 +185,7 @@ if (!isMainThread && workerData?.spectralWorker) {
         if (rulesetText === undefined || !modules.every((info) => typeof info.code === 'string')) return;
         const files = [[rulesetPath, rulesetText], ...modules.map((info) => [info.id, info.code])];
         made = {
-          files: files.map(([file, text]) => /** @type {[string, string]} */ ([relative(workspace, file), sha(text)])),
+          files: files.map(([file, text]) => /** @type {[string, string]} */ ([relative(workspace, file), sha256(text)])),
           code: Object.values(output)[0].code,
         };
       },
