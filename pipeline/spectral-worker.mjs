@@ -209,8 +209,18 @@ if (!isMainThread && workerData?.spectralWorker) {
       rulesets.set(id, { ruleset, read });
       return { ruleset: id, bundled };
     } catch (error) {
-      return { failed: error.message.split('\n')[0] };
+      return { failed: loadFailure(error) };
     }
+  }
+
+  /**
+   * What a failed load says: the error's first line; for the AggregateError Spectral throws
+   * on a ruleset it refuses (its own message is empty), each finding, with its place.
+   */
+  function loadFailure(error) {
+    const errors = Array.isArray(error?.errors) && error.errors.length ? error.errors : [error];
+    const lines = errors.map((e) => `${Array.isArray(e?.path) && e.path.length ? `${e.path.join('.')}: ` : ''}${String(e?.message ?? e).split('\n')[0]}`);
+    return lines.filter((line) => line.trim()).join('; ') || `the ruleset could not be loaded (${error?.name ?? 'unknown error'})`;
   }
 
   async function lint(id, root, text) {

@@ -158,4 +158,25 @@ describe('the Spectral thread, shared by the checkouts of one process', () => {
       await writeFile(rule, original);
     }
   });
+
+  // Spectral refuses a ruleset with an AggregateError whose own message is empty: the load
+  // must still fail, at .spectral.yaml, saying why (it once passed as loaded, and every
+  // document then failed with a TypeError from the thread).
+  it('fails a ruleset Spectral refuses at .spectral.yaml, naming the rule and what is wrong', async () => {
+    const path = join(b.dir, '.spectral.yaml');
+    const ruleset = await readFile(path, 'utf8');
+    await writeFile(path, ruleset.replace(/(house-info-not-shown:[\s\S]*?severity: )error/, '$1loud'));
+    try {
+      const { startSpectralWorker } = await import(join(b.dir, 'pipeline/spectral-worker.mjs'));
+      const failure = await startSpectralWorker(b.dir).then(
+        () => undefined,
+        (error: any) => error,
+      );
+      expect(failure?.findings).toEqual([
+        expect.objectContaining({ file: '.spectral.yaml', line: 1, rule: 'ruleset', message: expect.stringMatching(/house-info-not-shown.*\S/) }),
+      ]);
+    } finally {
+      await writeFile(path, ruleset);
+    }
+  });
 });
