@@ -10,6 +10,10 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 // on a fresh machine: no build server (pipeline/build-server/) is started for the test
 // copies. test/pipeline/build-server.test.ts turns it on for its own builds.
 process.env.PROVIDER_API_BUILD_SERVER = 'off';
+// In `.ci/run` (CHECK_VERDICTS set), every TypeScript 7 compile the pipeline or a test runs
+// goes through test/helpers/shared-tsc.mjs: a clean one is recorded by the first Node line
+// and replayed on the next (the native compiler's output does not depend on the line).
+if (process.env.CHECK_VERDICTS) process.env.PROVIDER_API_TSC7 = fileURLToPath(new URL('./test/helpers/shared-tsc.mjs', import.meta.url));
 // The unit project's files (folders: UNIT in test/isolation.ts) share their worker's
 // modules, except those that mock a module or change process-wide state, which run isolated.
 const UNIT_ISOLATED = filesNeedingIsolation(ROOT, UNIT);

@@ -4,8 +4,13 @@
 // through that launcher: on Node 20 the launcher is a second process in between, which a
 // kill of ours would not reach and whose crash would read as a compile error. Where the
 // platform package is not found, the launcher (bin/tsc) is used.
-// Used by the dist/ compile (lib/compile.mjs) and the tests' TypeScript 7 checks
+// Used by the dist/ compile (pipeline/compile-dist.mjs) and the tests' TypeScript 7 checks
 // (test/helpers/tsc7.ts).
+// PROVIDER_API_TSC7, when set, names the command run instead (a `.mjs`/`.js` file runs on
+// this Node): a wrapper such as a compiler cache, or another build of TypeScript 7 to try.
+// It is given tsc's arguments and must behave as tsc does (exit code, report, files). The
+// test suite uses it to share native compiles between the Node lines of one CI run
+// (test/helpers/shared-tsc.mjs).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,11 +19,11 @@ import { dirname, join } from 'node:path';
 let found;
 
 /**
- * `{ file, args }` to start TypeScript 7's tsc with (append tsc's own arguments), resolved
- * as this module's imports are; throws when not installed.
+ * `{ file, args }` to start the installed TypeScript 7's tsc with (append tsc's own
+ * arguments), resolved as this module's imports are; throws when not installed.
  * @returns {{ file: string, args: string[] }}
  */
-function tsc7Command() {
+export function installedTsc7() {
   if (found) return found;
   let manifest;
   try {
@@ -35,6 +40,16 @@ function tsc7Command() {
   }
   found ??= { file: process.execPath, args: [join(dirname(manifest), 'bin/tsc')] };
   return found;
+}
+
+/**
+ * The command to run: PROVIDER_API_TSC7's when set, else the installed compiler's.
+ * @returns {{ file: string, args: string[] }}
+ */
+function tsc7Command() {
+  const command = process.env.PROVIDER_API_TSC7;
+  if (!command) return installedTsc7();
+  return /\.[cm]?js$/.test(command) ? { file: process.execPath, args: [command] } : { file: command, args: [] };
 }
 
 /**

@@ -60,7 +60,10 @@ function buildKilledAfter(line: string | null): Promise<string> {
     const start = performance.now();
     // A process group of its own, killed whole, as a terminal's Ctrl-C or a CI timeout kills
     // a command: the build's TypeScript 7 processes go with it, not on writing afterwards.
-    const child = spawn(process.execPath, ['pipeline/build.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+    // The installed compiler, never the suite's shared one (test/helpers/shared-tsc.mjs): a
+    // compile replayed on a later Node line could end before the kill lands in it.
+    const { PROVIDER_API_TSC7: _shared, ...env } = process.env;
+    const child = spawn(process.execPath, ['pipeline/build.mjs'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'], detached: true });
     let out = '';
     let timer: NodeJS.Timeout | undefined;
     let at = '';
