@@ -29,7 +29,7 @@ const SEVERITY = ['error', 'warning', 'info', 'hint'];
 /** The build cache's entry (pipeline/cache.mjs) holding the last ruleset bundled for the workspace. */
 const RULESET_ENTRY = 'spectral-ruleset';
 /** What the thread runs: this file and the ref cache it imports (the guard comes per ruleset). */
-const THREAD_CODE = ['./spectral-worker.mjs', './spectral-ref-cache.mjs'].map((file) => new URL(file, import.meta.url));
+const THREAD_CODE = ['./spectral-worker.mjs', './spectral-ref-cache.mjs', './spectral-ajv.mjs'].map((file) => new URL(file, import.meta.url));
 /**
  * This process's threads, by their code: these files' content and the Spectral they load
  * (where it resolves, links followed). Symbol.for: one registry however many copies of
@@ -111,6 +111,8 @@ if (!isMainThread && workerData?.spectralWorker) {
   const { default: spectralParsers } = await import('@stoplight/spectral-parsers'); // CommonJS: named ESM imports are undefined
   const { Resolver } = await import('@stoplight/spectral-ref-resolver');
   const { FirstChainCache } = await import('./spectral-ref-cache.mjs');
+  // One set of JSON Schema validators for every run of this thread (pipeline/spectral-ajv.mjs).
+  (await import('./spectral-ajv.mjs')).shareSchemaValidators();
   const { Spectral, Document } = spectralCore;
   const noFetch = (url) => Promise.reject(new Error(`remote rulesets are not allowed (tried ${url})`));
   const rulesets = new Map(); // id -> { loaded ruleset, its reader: files inside the asking workspace's specs/ only }

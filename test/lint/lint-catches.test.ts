@@ -348,6 +348,16 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
     expect(output).toMatch(/specs\/business-central\/v1\.0\/openapi\.yaml:6:\d+  error  house-info-not-shown .*\(spectral\)/);
   });
 
+  // Spectral's thread keeps its JSON Schema validators between runs (pipeline/spectral-ajv.mjs):
+  // the OpenAPI schema checks a broken document, and the next lint in the same thread passes.
+  it('fails on a document that breaks the OpenAPI schema (oas3-schema, in the thread that keeps its validators), then passes once mended', async () => {
+    const broken = await lintBroken(SHIPMENT_ROOT, (t) => t.replace('  - name: ShipmentMethods\n', '  - name: ShipmentMethods\n    externalDocs: nowhere\n'));
+    expect(broken.code).not.toBe(0);
+    expect(broken.output).toMatch(/specs\/business-central\/v1\.0\/openapi\.yaml:\d+:\d+  error  oas3-schema .*externalDocs.*\(spectral\)/);
+    const mended = await lintIn(dir, BROKEN);
+    expect(mended.code, mended.output).toBe(0);
+  });
+
   it('fails on an example that breaks its schema, naming the example file and line, once per wrong property', async () => {
     const { code, output } = await lintBroken(SHIPMENT_EXAMPLE, (t) => t.replace('code: EXW', 'code: 12'));
     expect(code).not.toBe(0);
