@@ -350,10 +350,31 @@ ${options.map((name) => `    - $ref: ../../../common/business-central/parameters
 
   // Spectral's thread keeps its JSON Schema validators between runs (pipeline/spectral-ajv.mjs):
   // the OpenAPI schema checks a broken document, and the next lint in the same thread passes.
-  it('fails on a document that breaks the OpenAPI schema (oas3-schema, in the thread that keeps its validators), then passes once mended', async () => {
-    const broken = await lintBroken(SHIPMENT_ROOT, (t) => t.replace('  - name: ShipmentMethods\n', '  - name: ShipmentMethods\n    externalDocs: nowhere\n'));
+  // A path file's structure is Redocly's `struct` to check: .spectral.yaml turns oas3-schema
+  // off under the roots' `paths`, which holds the resolved path items too.
+  it('fails on a document that breaks the OpenAPI schema (oas3-schema, in the thread that keeps its validators) and a path file that does (struct), then passes once mended', async () => {
+    const restore = await editFiles(dir, [
+      [SHIPMENT_ROOT, (t) => t.replace('  - name: ShipmentMethods\n', '  - name: ShipmentMethods\n    externalDocs: nowhere\n')],
+      [
+        SHIPMENT_PATH,
+        (t) =>
+          t.replace(
+            '    required: true\n    description: The shipment method to create.',
+            '    required: maybe\n    description: The shipment method to create.',
+          ),
+      ],
+    ]);
+    let broken: Awaited<ReturnType<typeof lintIn>>;
+    try {
+      broken = await lintIn(dir, BROKEN);
+    } finally {
+      await restore();
+    }
     expect(broken.code).not.toBe(0);
     expect(broken.output).toMatch(/specs\/business-central\/v1\.0\/openapi\.yaml:\d+:\d+  error  oas3-schema .*externalDocs.*\(spectral\)/);
+    expect(broken.output).toMatch(
+      /specs\/business-central\/v1\.0\/paths\/shipmentMethods\.yaml:15:15  error  struct  Expected type `boolean` but got `string`\.  \(redocly\)/,
+    );
     const mended = await lintIn(dir, BROKEN);
     expect(mended.code, mended.output).toBe(0);
   });
