@@ -1,115 +1,61 @@
-// Spectral's JSON Schema validators, set up once per Spectral thread instead of once per
-// linted document.
+// Spectral's JSON Schema validators for the rulesets' own schemas, set up once per Spectral
+// thread instead of once per linted document.
 //
-// @stoplight/spectral-functions' `schema` function (behind `oas3-schema`, the example rules
-// and every rule that validates against a schema) asks its `createAjvInstances()` for a new
-// set of Ajv instances on every lint run (keyed by the run's document inventory, by design:
-// stoplightio/spectral#1845). Each new instance loads its meta-schemas and formats, and the
-// OpenAPI schema `oas3-schema` checks every document against is compiled again: measured,
-// about a third of a warm lint's CPU (10 lints of this workspace's 5 documents: 6.8-7.3 s of
-// CPU, 3.7-5.0 s with the instances kept).
+// @stoplight/spectral-functions' `schema` function (behind the OpenAPI rules that validate
+// against a schema) asks its `createAjvInstances()` for a new set of Ajv instances on every
+// lint run (keyed by the run's document inventory, by design: stoplightio/spectral#1845, so
+// that a `$id` never answers with another run's schema). Each new set loads its
+// meta-schemas and formats, and the OpenAPI schema every document is checked against is
+// compiled again: about a third of a warm lint's CPU here (10 lints of this workspace's 5
+// documents: 6.8-7.3 s of CPU, 3.4-4.5 s with the rulesets' schemas kept).
 //
-// `shareSchemaValidators()` replaces that export, in the thread that calls it, with one set
-// of instances made as upstream makes them (same options, formats, error messages and
-// draft-04/06 meta-schemas), and a compile that leaves nothing of a run behind:
-//   - a schema object compiled before (the rulesets' own schemas, such as the OpenAPI
-//     schema) keeps its validator, found by identity, as upstream does within one run;
-//   - a schema whose `$id` an instance was made with (a meta-schema) gets that validator;
-//   - any other schema (one from the linted document, a new object each run) is compiled
-//     and then removed from the instance: nothing of a document outlives its run (the
-//     validator goes with the schema object), and a `$id` never resolves to an earlier
-//     run's schema of the same `$id`, which is what keying by run avoided upstream.
+// `shareSchemaValidators()` wraps that export, in the thread that calls it. Each run still
+// gets upstream's own per-run instances, made when it first needs them, for every schema
+// it has not seen in an earlier run: a document's schemas (new objects each run), with
+// upstream's behaviour exactly (`$id`s and `$ref`s between them within the run; nothing
+// kept after it). A schema object seen again in a later run is a ruleset's own (the OpenAPI
+// schema, a rule's options): it is compiled once into one set of upstream's instances kept
+// for the thread, and every later run uses that validator.
+
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
 /** The module Spectral's `schema` function calls `createAjvInstances()` on. */
 const AJV_MODULE = '@stoplight/spectral-functions/dist/schema/ajv.js';
 
 /**
- * Upstream's logger: "unknown format" warnings are dropped, as the rulesets use formats Ajv
- * does not know.
+ * The replacement for `createAjvInstances`, over `upstream` (the original): called once per
+ * run, it returns that run's `assign(schema, dialect, allErrors)`.
+ * @param {() => (schema: object, dialect: string, allErrors: boolean) => Function} upstream
  */
-const logger = {
-  warn(/** @type {unknown[]} */ ...args) {
-    if (typeof args[0] === 'string' && args[0].startsWith('unknown format')) return;
-    console.warn(...args);
-  },
-  log: console.log,
-  error: console.error,
-};
-
-/**
- * The `assign(schema, dialect, allErrors)` function Spectral's `schema` calls, over one set
- * of instances, and the instances themselves (for the tests).
- * @param {NodeJS.Require} from  a require of the spectral-functions package (its own Ajv and plugins)
- */
-export function createSharedAjv(from = createRequire(require.resolve(AJV_MODULE))) {
-  const interop = (/** @type {any} */ module) => module.default ?? module;
-  const Ajv = interop(from('ajv'));
-  const classes = {
-    auto: Ajv,
-    draft4: interop(from('ajv-draft-04')),
-    'draft2019-09': interop(from('ajv/dist/2019')),
-    'draft2020-12': interop(from('ajv/dist/2020')),
+export function runScopedAjv(upstream) {
+  /** @type {WeakMap<object, number>} schema -> the run that first asked for it */
+  const firstRun = new WeakMap();
+  /** @type {((schema: object, dialect: string, allErrors: boolean) => Function) | undefined} */
+  let kept;
+  let runs = 0;
+  return () => {
+    const run = ++runs;
+    /** @type {((schema: object, dialect: string, allErrors: boolean) => Function) | undefined} */
+    let own;
+    return (/** @type {object} */ schema, /** @type {string} */ dialect, /** @type {boolean} */ allErrors) => {
+      const first = firstRun.get(schema);
+      if (first !== undefined && first !== run) {
+        kept ??= upstream();
+        return kept(schema, dialect, allErrors);
+      }
+      if (first === undefined) firstRun.set(schema, run);
+      own ??= upstream();
+      return own(schema, dialect, allErrors);
+    };
   };
-  const addFormats = interop(from('ajv-formats'));
-  const addErrors = interop(from('ajv-errors'));
-  const metaSchemas = [from('./draft4.json'), from('ajv/dist/refs/json-schema-draft-06.json')];
-  /** @type {Map<string, any>} dialect and allErrors -> instance */
-  const instances = new Map();
-  /** @type {WeakMap<object, WeakMap<object, Function>>} instance -> schema -> validator */
-  const compiled = new WeakMap();
-
-  const instance = (/** @type {string} */ dialect, /** @type {boolean} */ allErrors) => {
-    const Class = classes[/** @type {keyof typeof classes} */ (dialect)] ?? classes.auto;
-    const key = `${Class === Ajv ? 'auto' : dialect} ${allErrors}`;
-    let ajv = instances.get(key);
-    if (!ajv) {
-      ajv = new Class({ allErrors, meta: true, messages: true, strict: false, allowUnionTypes: true, logger, unicodeRegExp: false });
-      addFormats(ajv);
-      if (allErrors) addErrors(ajv);
-      if (Class === Ajv) for (const meta of metaSchemas) ajv.addSchema(meta);
-      instances.set(key, ajv);
-      compiled.set(ajv, new WeakMap());
-    }
-    return ajv;
-  };
-
-  /**
-   * @param {any} schema
-   * @param {string} dialect
-   * @param {boolean} allErrors
-   */
-  const assign = (schema, dialect, allErrors) => {
-    const ajv = instance(dialect, allErrors);
-    const known = /** @type {WeakMap<object, Function>} */ (compiled.get(ajv));
-    const validator = known.get(schema);
-    if (validator) return validator;
-    // Only what the instance was made with is registered in it (every compile is removed
-    // below): a `$id` found is a meta-schema's.
-    if (typeof schema.$id === 'string') {
-      const registered = ajv.getSchema(schema.$id);
-      if (registered) return registered;
-    }
-    let validate;
-    try {
-      validate = ajv.compile(schema);
-    } finally {
-      ajv.removeSchema(schema);
-    }
-    known.set(schema, validate);
-    return validate;
-  };
-  return { assign, instances };
 }
 
-let shared;
-
-/** Makes every later Spectral run in this thread use one set of validators (see above). */
+/** Makes every later Spectral run in this thread share the rulesets' validators (see above). */
 export function shareSchemaValidators() {
-  const module = require(AJV_MODULE);
+  const module = createRequire(import.meta.url)(AJV_MODULE);
   if (typeof module.createAjvInstances !== 'function')
     throw new Error(`${AJV_MODULE} has no createAjvInstances: Spectral changed, re-check pipeline/spectral-ajv.mjs`);
-  shared ??= createSharedAjv();
-  module.createAjvInstances = () => shared.assign;
+  if (module.createAjvInstances.runScoped) return;
+  const wrapped = runScopedAjv(module.createAjvInstances);
+  module.createAjvInstances = Object.assign(wrapped, { runScoped: true });
 }

@@ -1,80 +1,79 @@
-// The JSON Schema validators Spectral's thread keeps between runs (pipeline/spectral-ajv.mjs):
-// a ruleset's schema is compiled once, a document's schema leaves nothing behind, and a
-// `$id` never answers with another schema's validator.
+// The JSON Schema validators of Spectral's thread (pipeline/spectral-ajv.mjs): a ruleset's
+// schema, seen again in a later run, is compiled once for the thread; everything else gets
+// upstream's own per-run instances, so a run's `$id`s and `$ref`s behave as upstream's and
+// nothing of a document outlives its run.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain ESM module without types
-import { createSharedAjv } from '../../pipeline/spectral-ajv.mjs';
+import { runScopedAjv } from '../../pipeline/spectral-ajv.mjs';
 
 const require = createRequire(import.meta.url);
-const DRAFT_06 = 'http://json-schema.org/draft-06/schema#';
+const upstream = require('@stoplight/spectral-functions/dist/schema/ajv.js').createAjvInstances as () => (
+  schema: object,
+  dialect: string,
+  allErrors: boolean,
+) => (data: unknown) => boolean;
 
-/** What an instance holds: its compiled schemas and its registered ids. */
-const held = (ajv: any) => ({ cache: ajv._cache.size, refs: Object.keys(ajv.refs).sort(), schemas: Object.keys(ajv.schemas).sort() });
+/** runScopedAjv over upstream, counting the instance sets it makes and what each one compiled. */
+function counted() {
+  const sets: object[][] = [];
+  const createRun = runScopedAjv(() => {
+    const compiled: object[] = [];
+    sets.push(compiled);
+    const assign = upstream();
+    return (schema: object, dialect: string, allErrors: boolean) => {
+      compiled.push(schema);
+      return assign(schema, dialect, allErrors);
+    };
+  });
+  return { createRun: createRun as () => (schema: object, dialect: string, allErrors: boolean) => (data: unknown) => boolean, sets };
+}
 
-describe("Spectral's validators, kept between runs", () => {
-  it('compile a schema object once, whatever the run asking', () => {
-    const { assign } = createSharedAjv();
+describe("Spectral's validators in its thread", () => {
+  it("compile a ruleset's schema once for the thread, from the second run on, and make no instances for a run that needs none", () => {
+    const { createRun, sets } = counted();
     const rulesetSchema = { type: 'object', required: ['openapi'] };
-    const first = assign(rulesetSchema, 'draft2020-12', false);
-    expect(assign(rulesetSchema, 'draft2020-12', false)).toBe(first);
+    const first = createRun()(rulesetSchema, 'draft2020-12', false);
     expect(first({ openapi: '3.1.0' })).toBe(true);
-    expect(first({})).toBe(false);
-    // Another dialect or allErrors is another instance, as upstream keeps them.
-    expect(assign(rulesetSchema, 'draft2020-12', true)).not.toBe(first);
+    const second = createRun()(rulesetSchema, 'draft2020-12', false);
+    const third = createRun()(rulesetSchema, 'draft2020-12', false);
+    expect(third).toBe(second);
+    expect(third({})).toBe(false);
+    // The first run's own set, then the thread's: runs two and three made none of their own.
+    expect(sets).toHaveLength(2);
   });
 
-  it("leave nothing of a document's schemas in the instances, however many runs", () => {
-    const { assign, instances } = createSharedAjv();
-    assign({ type: 'string' }, 'draft7', false);
-    const ajv = instances.get('auto false');
-    const before = held(ajv);
-    for (let run = 0; run < 50; run++) {
-      const validate = assign({ $id: `https://example.test/run-${run}`, type: 'object', properties: { n: { const: run } } }, 'draft7', false);
+  it("answer a document's schemas with that run's instances: a nested $id of an earlier run is not found", () => {
+    const { createRun } = counted();
+    // Run A: a component with a nested $id; run B: a schema with that $id and other content.
+    const a = createRun()({ type: 'object', properties: { pet: { $id: 'https://x.test/pet', required: ['name'] } } }, 'draft7', false);
+    expect(a({ pet: {} })).toBe(false);
+    const b = createRun()({ $id: 'https://x.test/pet', required: ['id'] }, 'draft7', false);
+    expect(b({ name: 'a' })).toBe(false);
+    expect(b({ id: 1 })).toBe(true);
+  });
+
+  it('resolve a $ref by $id to another schema of the same run, as upstream does', () => {
+    const { createRun } = counted();
+    const run = createRun();
+    run({ $id: 'https://x.test/common', definitions: { name: { type: 'string' } } }, 'draft7', false);
+    const named = run({ properties: { n: { $ref: 'https://x.test/common#/definitions/name' } } }, 'draft7', false);
+    expect(named({ n: 'a' })).toBe(true);
+    expect(named({ n: 1 })).toBe(false);
+  });
+
+  it("keep nothing of a document's schemas in the thread's set, however many runs", () => {
+    const { createRun, sets } = counted();
+    const rulesetSchema = { type: 'string' };
+    createRun()(rulesetSchema, 'draft7', false);
+    for (let run = 0; run < 20; run++) {
+      const assign = createRun();
+      assign(rulesetSchema, 'draft7', false);
+      const validate = assign({ $id: 'https://x.test/same-id', type: 'object', properties: { n: { const: run } } }, 'draft7', false);
       expect(validate({ n: run })).toBe(true);
     }
-    expect(held(ajv)).toEqual(before);
-  });
-
-  it("never answer a $id with an earlier run's schema of that $id", () => {
-    const { assign } = createSharedAjv();
-    const id = 'https://example.test/vendor';
-    const original = assign({ $id: id, type: 'object', properties: { name: { type: 'string' } } }, 'draft2020-12', false);
-    // The schema edited between two lints: same $id, another content.
-    const edited = assign({ $id: id, type: 'object', properties: { name: { type: 'integer' } } }, 'draft2020-12', false);
-    expect(original({ name: 'x' })).toBe(true);
-    expect(edited({ name: 'x' })).toBe(false);
-    expect(edited({ name: 1 })).toBe(true);
-  });
-
-  it('answer a meta-schema $id with the meta-schema the instance was made with, as upstream does', () => {
-    const { assign } = createSharedAjv();
-    // Not the draft-06 meta-schema's content: the registered one validates schemas.
-    const validate = assign({ $id: DRAFT_06, type: 'string' }, 'draft7', false);
-    expect(validate({ type: 'object' })).toBe(true);
-    expect(validate('a string')).toBe(false);
-  });
-
-  it('leave nothing behind when a schema does not compile, and then compile one of that $id', () => {
-    const { assign, instances } = createSharedAjv();
-    assign({ type: 'string' }, 'draft7', false);
-    const ajv = instances.get('auto false');
-    const before = held(ajv);
-    const id = 'https://example.test/broken';
-    expect(() => assign({ $id: id, $ref: 'https://example.test/nowhere' }, 'draft7', false)).toThrow(/can't resolve reference/);
-    expect(held(ajv)).toEqual(before);
-    expect(assign({ $id: id, type: 'integer' }, 'draft7', false)(1)).toBe(true);
-  });
-
-  it("uses the Ajv, formats and error messages of Spectral's own functions package", () => {
-    const { assign } = createSharedAjv();
-    const email = assign({ type: 'string', format: 'email' }, 'draft7', false);
-    expect(email('not an address')).toBe(false);
-    const withMessage = assign({ type: 'string', errorMessage: 'a name, please' }, 'draft7', true);
-    expect(withMessage(1)).toBe(false);
-    expect((withMessage as any).errors[0].message).toBe('a name, please');
-    // The module it replaces the export of is the one Spectral's `schema` function reads.
-    const upstream = require('@stoplight/spectral-functions/dist/schema/ajv.js');
-    expect(typeof upstream.createAjvInstances).toBe('function');
+    // Sets: the first run's, the thread's, and one per later run for its document schema.
+    expect(sets).toHaveLength(22);
+    expect(sets[1]).toEqual([rulesetSchema, ...Array(19).fill(rulesetSchema)]);
   });
 });
