@@ -80,6 +80,8 @@ describe('the compiler shared between Node lines', () => {
     const outside = project('export const answer = 1;\n', { extends: '../base.json', include: ['main.ts'] });
     writeFileSync(join(base, 'base.json'), JSON.stringify({ compilerOptions: { declaration: true, types: [], lib: ['ES5'] } }));
     expect((await compile(outside, records)).code).toBe(0);
+    const dotted = project('export const answer = 4;\n', { extends: './../base.json', include: ['main.ts'] });
+    expect((await compile(dotted, records)).code).toBe(0);
     const linked = project('export const answer = 2;\n');
     mkdirSync(join(base, 'elsewhere'), { recursive: true });
     symlinkSync(join(base, 'elsewhere'), join(linked, 'types'));

@@ -66,6 +66,7 @@ function keyOf() {
   const normalized = [];
   for (const arg of args) {
     if (!isAbsolute(arg)) {
+      if (arg.split(/[\\/]/).includes('..')) return null;
       normalized.push(arg.replace(SCRATCH, '.tmp'));
       continue;
     }
@@ -76,7 +77,7 @@ function keyOf() {
   const files = sources(cwd);
   if (!files) return null;
   for (const [path, bytes] of files) {
-    if (/(^|\/)tsconfig[^/]*\.json$/.test(path) && /"(\.\.[\\/]|\/)/.test(bytes.toString('utf8'))) return null;
+    if (/(^|\/)tsconfig[^/]*\.json$/.test(path) && /"\/|(^|[^.])\.\.([\\/]|")/.test(bytes.toString('utf8'))) return null;
   }
   // What resolves from node_modules (the compiler's own package among it) is pinned by the
   // lockfile npm wrote there; a folder without node_modules of its own resolves from
@@ -133,7 +134,15 @@ if (record && existsSync(record)) {
   // The real compiler, stopped with this process: a SIGTERM (the pipeline's abort) is passed
   // on, and this process ends only when tsc is gone, so nothing it writes lands afterwards.
   const child = spawn(tsc.file, [...tsc.args, ...args, ...(record ? ['--listEmittedFiles'] : [])], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) process.on(signal, () => child.kill(signal));
+  // A run that was asked to stop is never recorded, even when tsc had already finished: its
+  // caller aborted it, and a later line replaying it at once would change what that caller's
+  // test saw (a compile that outlives a newer save in `npm run dev`).
+  let stopped = false;
+  for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT']))
+    process.on(signal, () => {
+      stopped = true;
+      child.kill(signal);
+    });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
@@ -158,7 +167,7 @@ if (record && existsSync(record)) {
     }
     process.exitCode = code ?? 1;
     // Recorded only when clean and when the sources read the same after the compile.
-    if (!record || code !== 0 || keyOf() !== key) return;
+    if (!record || stopped || code !== 0 || keyOf() !== key) return;
     /** @type {[string, string][]} */
     const files = [];
     for (const line of emitted) {
