@@ -26,7 +26,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { installedTsc7 } from '../../pipeline/tsc7.mjs';
 
 const FOLDER = process.env.CHECK_VERDICTS;
-const SOURCE = /\.(d\.)?[cm]?[jt]sx?$|\.json$/;
+const SOURCE = /\.[cm]?[jt]sx?$|\.json$/;
 /** A scratch outDir's own part (pipeline/compile-dist.mjs: lib/files.mjs scratchDirFor). */
 const SCRATCH = /\.tmp-[0-9]+-[0-9a-f]+/g;
 
