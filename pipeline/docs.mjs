@@ -201,7 +201,12 @@ async function versionChanges(root, apis) {
     }
     // Hashes of the text the comparison read, not of the files read again afterwards.
     const read = new Map();
-    const changes = changesBetweenVersions(root, apiName, { onRead: (file, text) => read.set(file, text === undefined ? null : sha256(text)) });
+    // Plain data, the same whether computed now or read back from the entry: a change's
+    // `context` is not enumerable (not in JSON), so the version it was compared against is
+    // copied out as `from`, else a landing page rendered from the entry loses its steps.
+    const changes = changesBetweenVersions(root, apiName, { onRead: (file, text) => read.set(file, text === undefined ? null : sha256(text)) }).map(
+      (change) => ({ ...change, from: change.context?.from?.version ?? null }),
+    );
     await writeEntry(root, name, { key, inputs: Object.fromEntries([...read].sort(([a], [b]) => a.localeCompare(b))), changes });
     result.set(apiName, changes);
   }

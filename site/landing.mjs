@@ -75,7 +75,7 @@ function changesSection(apiName, changes) {
   if (!changes?.length) return '';
   const items = changes
     .map((c) => {
-      const from = c.context?.from?.version ? `${escapeHtml(c.context.from.version)} → ` : '';
+      const from = c.from ? `${escapeHtml(c.from)} → ` : '';
       return `\n            <li><span class="level ${escapeHtml(c.level)}">${escapeHtml(c.level)}</span> <span class="step">${from}${escapeHtml(c.version)}</span> <code>${escapeHtml(c.rule)}</code> ${escapeHtml(c.message)}</li>`;
     })
     .join('');

@@ -5,7 +5,7 @@
 // bundle) stays the size it was with one version; the docs list every version, newest
 // first, with the default marked. (The mock's side is in test/contract/versions.test.ts.)
 import { execFile } from 'node:child_process';
-import { cp, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
@@ -204,6 +204,13 @@ describe('a second version of an API', () => {
     expect(changes).toMatch(/2025-01-01 → 2025-06-01<\/span> <code>[\w-]+<\/code> [^<]*renewalHint/);
     expect(await readFile(entry('sql'), 'utf8')).not.toBe(sqlBefore);
     expect((await stat(entry('businesscentral'))).mtimeMs).toBe(vendorsBefore.mtimeMs);
+    // The reused report says what the fresh one says: the same page as a build that
+    // computes every report and page info again (none of the docs step's entries kept).
+    const cache = join(dir, '.cache/provider-api');
+    for (const file of await readdir(cache)) if (/^docs-(changes|info|landing)/.test(file)) await rm(join(cache, file));
+    const cold = await runInProcess(dir, 'pipeline/build.mjs', '--no-compile');
+    expect(cold.code, cold.output).toBe(0);
+    expect(html).toBe(await readFile(join(dir, 'generated/docs/index.html'), 'utf8'));
   }, 120_000);
 });
 
