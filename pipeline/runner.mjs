@@ -23,7 +23,7 @@ import { DOCUMENTS_IN_FLIGHT, mapLimit } from '../lib/pool.mjs';
 /**
  * @typedef {ReturnType<typeof loadApis>[number]} Api
  * @typedef {{ root: string, apis: Api[] }} Workspace the workspace a step works on: its root and the documents redocly.yaml lists
- * @typedef {Awaited<ReturnType<import('./engines.mjs').createPipeline>>} Pipeline
+ * @typedef {Awaited<ReturnType<typeof import('./engines.mjs').createPipeline>>} Pipeline
  * @typedef {{ api: Api, document: any, text: string, files: string[], before: Record<string, string> | undefined, types: string }} Made one document's bundle and types, made in memory
  */
 

@@ -197,7 +197,7 @@ const LATER = {
   },
   changes: async (apis) => printChanges(apis),
 };
-/** @type {Record<keyof LATER, Set<string>>} */
+/** @type {Record<keyof typeof LATER, Set<string>>} */
 const owed = { gaps: new Set(), mock: new Set(), docs: new Set(), changes: new Set() };
 
 /**
