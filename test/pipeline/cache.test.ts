@@ -11,14 +11,15 @@
 // recorded current.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { addVersion } from '../helpers/add-version.mjs';
 import { runInProcess } from '../helpers/in-process.js';
 import { SOURCE_ROOTS, workspaceCopy } from '../helpers/workspace-copy.js';
+import { filesUnder } from '../../lib/walk.mjs';
 
 const run = promisify(execFile);
 let dir: string;
@@ -39,6 +40,12 @@ async function buildInNewProcess(): Promise<string> {
   return stdout + stderr;
 }
 const file = (path: string) => join(dir, path);
+/** Every file the build writes under generated/ (path -> text). */
+async function outputs(): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const path of filesUnder(file('generated'))) files[relative(dir, path)] = await readFile(path, 'utf8');
+  return files;
+}
 const entry = (name: string) => file(`.cache/provider-api/${name}.json`);
 const ROOT = join(import.meta.dirname, '../..');
 /**
@@ -137,6 +144,20 @@ describe.sequential('npm run build cache', () => {
     );
     expect(await build()).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
     expect(await readFile(file(`generated/bundled/businesscentral-${NEW}-moved.yaml`), 'utf8')).toContain(NEW);
+  });
+
+  it("writes what a build from nothing writes, after an edit that reuses the other documents' entries", async () => {
+    // Two business-data versions now, so the landing page holds the changes between them:
+    // an edit of sql reuses every business-data entry (documents, pages, that report).
+    const text = await readFile(file(SOURCE_ROOTS.sql), 'utf8');
+    const edited = text.replace('description: Resource-management base address.', 'description: Resource-management base address (edited).');
+    expect(edited).not.toBe(text);
+    await writeFile(file(SOURCE_ROOTS.sql), edited);
+    expect(await build()).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
+    const incremental = await outputs();
+    await rm(file('.cache/provider-api'), { recursive: true });
+    expect(await build()).toContain(`${n} of ${n} bundles + types`);
+    expect(await outputs()).toEqual(incremental);
   });
 
   it('drops a version removed from redocly.yaml, redoing no document', async () => {
