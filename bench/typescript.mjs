@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:typescript`: TypeScript 5.9 (`typescript`, pinned: the compiler whose API
-// openapi-typescript and the tests use, and the `tsc` of `npm run typecheck` and the type
-// tests) against TypeScript 7 (`typescript-7`, the native compiler, which compiles dist/),
+// openapi-typescript and the tests use) against TypeScript 7 (`typescript-7`, the native
+// compiler, which compiles dist/ and runs `npm run typecheck` and the type tests),
 // side by side in one run, on a throw-away copy of the workspace (never the real tree):
 //   compile     src/ + generated/ -> ESM and CommonJS with declarations, what
 //               `npm run build:package` (pipeline/compile.mjs) produces: `tsc -p

@@ -11,7 +11,7 @@
 // (bench/README.md, "TypeScript 5.9 and 7"), so there is no saved compiler state to keep
 // in step with dist/: nothing of an earlier or hand-edited dist/ can survive a compile.
 // TypeScript 5.9 stays where its API is needed (openapi-typescript, the tests' in-process
-// type checks) and for `npm run typecheck` (docs/dependencies.md).
+// type checks; docs/dependencies.md).
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -57,5 +57,6 @@ export function shareSchemaValidators() {
     throw new Error(`${AJV_MODULE} has no createAjvInstances: Spectral changed, re-check pipeline/spectral-ajv.mjs`);
   if (module.createAjvInstances.runScoped) return;
   const wrapped = runScopedAjv(module.createAjvInstances);
-  module.createAjvInstances = Object.assign(wrapped, { runScoped: true });
+  // `upstream`: the original, for a caller that must reach it whatever ran first in the process.
+  module.createAjvInstances = Object.assign(wrapped, { runScoped: true, upstream: module.createAjvInstances });
 }

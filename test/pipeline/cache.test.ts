@@ -155,7 +155,12 @@ describe.sequential('npm run build cache', () => {
     await writeFile(file(SOURCE_ROOTS.sql), edited);
     expect(await build()).toContain(`1 of ${n} documents (1 changed; the rest unchanged)`);
     const incremental = await outputs();
+    // The reused report is on the page (the case before this one added the second version).
+    expect(incremental['generated/docs/index.html']).toContain('id="changes-businesscentral"');
+    // From nothing: no cache, and no outputs an earlier build left (one only an incremental
+    // build keeps would otherwise be in both).
     await rm(file('.cache/provider-api'), { recursive: true });
+    await rm(file('generated'), { recursive: true });
     expect(await build()).toContain(`${n} of ${n} bundles + types`);
     expect(await outputs()).toEqual(incremental);
   });
