@@ -162,13 +162,16 @@ if (!isMainThread && workerData?.spectralWorker) {
   }
   /**
    * The ruleset at `rulesetPath`, from a bundle that reads as recorded (`saved`, then the
-   * thread's own) or bundled afresh; `bundled` is the fresh bundle's record.
+   * thread's own) or bundled afresh; `bundled` is the record the workspace keeps (none when
+   * it holds this one already).
    * @returns {Promise<{ ruleset: any, bundled?: Bundle }>}
    */
   async function loadRuleset(rulesetPath, workspace, /** @type {Bundle | undefined} */ saved) {
     const hashes = new Map();
     const reused = [...(typeof saved?.code === 'string' ? [saved] : []), ...bundles].find((bundle) => readsAsRecorded(bundle, workspace, hashes));
-    if (reused) return { ruleset: new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath }) };
+    // One of the thread's own: the workspace records it too, so that its next process (with
+    // no thread yet) finds it instead of bundling again and writing a bundle of its own.
+    if (reused) return { ruleset: new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath }), bundled: reused === saved ? undefined : reused };
     let rulesetText;
     try {
       rulesetText = fs.readFileSync(rulesetPath, 'utf8');
@@ -185,7 +188,9 @@ if (!isMainThread && workerData?.spectralWorker) {
         // Packages (spectral's functions and rulesets) are not in the code: each load requires them from its own checkout.
         const modules = [...this.getModuleIds()].map((id) => this.getModuleInfo(id)).filter((info) => info && !info.isExternal && info.id !== migrated);
         if (rulesetText === undefined || !modules.every((info) => typeof info.code === 'string')) return;
-        const files = [[rulesetPath, rulesetText], ...modules.map((info) => [info.id, info.code])];
+        // By path: rollup lists its modules in the order their reads ended, which differs
+        // from one process to the next; the record of the same files is the same record.
+        const files = [[rulesetPath, rulesetText], ...modules.map((info) => [info.id, info.code]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))];
         made = {
           files: files.map(([file, text]) => /** @type {[string, string]} */ ([relative(workspace, file), sha256(text)])),
           code: Object.values(output)[0].code,

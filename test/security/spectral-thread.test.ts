@@ -3,7 +3,7 @@
 // and each ruleset loaded into it reads with the read guard of the checkout that loaded it.
 // A copy's lint must read inside that copy's specs/ only, whichever copy started the thread,
 // and report its files relative to that copy.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceCopy } from '../helpers/workspace-copy.js';
@@ -136,6 +136,14 @@ describe('the Spectral thread, shared by the checkouts of one process', () => {
       expect(saved.value.files.map(([file]: [string]) => file)).toEqual(
         expect.arrayContaining(['.spectral.yaml', 'rules/infoNotShown.js', 'model/family.mjs']),
       );
+      // Recorded by path after .spectral.yaml (rollup lists modules as their reads end).
+      const modules = saved.value.files.slice(1).map(([file]: [string]) => file);
+      expect(modules).toEqual([...modules].sort());
+      // A workspace without the entry (none yet, or one of another Node line) that this
+      // thread has a bundle for: the bundle is used, and recorded for the next process.
+      await rm(join(b.dir, '.cache/provider-api/spectral-ruleset.json'));
+      expect(await lintB()).toMatch(/house-info-not-shown +info\.description has no paragraph/);
+      expect((await readEntry(b.dir, 'spectral-ruleset')).value).toEqual(saved.value);
       await writeEntry(b.dir, 'spectral-ruleset', {
         ...saved.value,
         code: saved.value.code.replace("'info.description has no paragraph", "'from the saved bundle: info.description has no paragraph"),
