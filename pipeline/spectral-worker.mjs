@@ -171,7 +171,11 @@ if (!isMainThread && workerData?.spectralWorker) {
     const reused = [...(typeof saved?.code === 'string' ? [saved] : []), ...bundles].find((bundle) => readsAsRecorded(bundle, workspace, hashes));
     // One of the thread's own: the workspace records it too, so that its next process (with
     // no thread yet) finds it instead of bundling again and writing a bundle of its own.
-    if (reused) return { ruleset: new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath }), bundled: reused === saved ? undefined : reused };
+    if (reused)
+      return {
+        ruleset: new spectralCore.Ruleset(evaluate(reused.code, rulesetPath), { severity: 'recommended', source: rulesetPath }),
+        bundled: reused === saved ? undefined : reused,
+      };
     let rulesetText;
     try {
       rulesetText = fs.readFileSync(rulesetPath, 'utf8');
