@@ -1,9 +1,12 @@
 // One copy of the Redoc runtime for every docs page, instead of 2.3 MB inlined per page.
 //
 // Where it comes from: the Redoc standalone bundle that @redocly/cli ships. The CLI has no
-// API for it, so `build-docs --inlineBundle` renders a minimal document once and the
-// runtime is cut out of that page (it is the same for every document). That happens
-// once per CLI version: the result is kept in the build cache.
+// API for it. `build-docs --inlineBundle` inlines that bundle (its lib/chunks/
+// redoc.standalone.js, with `</script` escaped) into a page; the runtime is read from that
+// file directly, and where a CLI version keeps it elsewhere or in another shape, cut out of
+// a page the CLI renders for a minimal document (a child process that loads the whole CLI:
+// 1-3 s of CPU). test/docs/runtime.test.ts checks that both give the same runtime. Either
+// way this happens once per CLI version: the result is kept in the build cache.
 //
 // How pages load it: `<script src="redoc-<version>-<hash>.js">`, a classic script.
 // Chromium refuses module scripts from file://, and the pages must open from disk; the
@@ -33,7 +36,12 @@ export function runtimeFromPage(html) {
   const end = html.indexOf('const __redoc_definition', start);
   if (start < 0 || end < 0)
     throw new Error('build-docs page: no inlined Redoc module followed by __redoc_definition; Redoc changed, re-check docs/runtime.mjs');
-  let code = html.slice(start + open.length, end).trim();
+  return runtimeFromBundle(html.slice(start + open.length, end));
+}
+
+/** The classic-script runtime from the standalone bundle as a page inlines it (`</script` escaped). */
+function runtimeFromBundle(bundle) {
+  let code = bundle.trim();
   const version = /\*\s*Version:\s*([\w.-]+)/.exec(code)?.[1];
   if (!version) throw new Error('build-docs page: no "Version:" in the Redoc bundle header');
   const exported = /export\s*\{\s*RedocStandalone\s*,\s*hydrate\s*,\s*init\s*\}\s*;?\s*$/;
@@ -55,7 +63,22 @@ export function runtimeFromPage(html) {
   return { version, code, name: `redoc-${version}-${sha256(code).slice(0, 12)}.js` };
 }
 
-async function extractRuntime(root) {
+/**
+ * The runtime from the standalone bundle in the CLI's package, escaped as build-docs
+ * inlines it; undefined where this CLI version has no such file or one of another shape.
+ */
+export async function runtimeFromPackage(root) {
+  try {
+    const bundle = await readFile(join(root, 'node_modules/@redocly/cli/lib/chunks/redoc.standalone.js'), 'utf8');
+    // As build-docs inlines it (this version's bundle holds no `</script`; a later one may).
+    return runtimeFromBundle(bundle.replace(/<\/(script)/gi, '<\\/$1'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The runtime cut out of a page that a build-docs process renders (the CLI's documented output). */
+export async function runtimeFromCli(root) {
   const scratch = await mkdtemp(join(tmpdir(), 'docs-runtime-'));
   try {
     const input = join(scratch, 'minimal.json');
@@ -90,7 +113,7 @@ async function loadRuntime(root) {
   const name = `docs-runtime-${sha256(`${cli}\0${source}\0${offline}`).slice(0, 16)}`;
   const cached = await readEntry(root, name);
   if (cached.value && sha256(cached.value.code).startsWith(cached.value.name.split('-').at(-1).replace('.js', ''))) return cached.value;
-  const runtime = await extractRuntime(root);
+  const runtime = (await runtimeFromPackage(root)) ?? (await runtimeFromCli(root));
   await writeEntry(root, name, runtime);
   return runtime;
 }

@@ -123,10 +123,10 @@ export async function workspaceCopy(
   if (built && existsSync(CACHE)) {
     await cp(CACHE, join(dir, relative(ROOT, CACHE)), { recursive: true, filter: (source) => !DIST_RECORD.includes(relative(CACHE, source).split(sep)[0]!) });
   } else if (existsSync(CACHE)) {
-    // The docs' Redoc runtime (pipeline/docs-runtime.mjs), cut out of a page that a
-    // Redocly CLI process renders: keyed by the CLI's version and the extraction code, the
-    // same in the copy, and checked against its own hash when read. Without it every copy
-    // that renders docs starts that process again (0.7 s of CPU each).
+    // The docs' Redoc runtime (pipeline/docs-runtime.mjs), made from the CLI's standalone
+    // bundle: keyed by the CLI's version and the extraction code, the same in the copy, and
+    // checked against its own hash when read. Without it every copy that renders docs makes
+    // it again (0.2 s of CPU each: 2.3 MB read and compiled as a script).
     for (const name of readdirSync(CACHE).filter((entry) => entry.startsWith('docs-runtime-'))) {
       await cp(join(CACHE, name), join(dir, relative(ROOT, CACHE), name));
     }
