@@ -10,15 +10,41 @@
 //   contentType    the Content-Type parser Prism itself uses (the guards parse with it)
 // What Prism refuses comes back as the family's error (errors.mjs), never as Prism's
 // problem+json or placeholders.
-import { createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 import { askedError, familyError } from './errors.mjs';
 
 const require = createRequire(import.meta.url);
+withEnglishFaker(() => require('@stoplight/prism-http/dist/mocker'));
 const { getHttpOperationsFromSpec, ProblemJsonError, NOT_FOUND } = require('@stoplight/prism-http');
 const { createLogger } = require('@stoplight/prism-core');
 const route = require('@stoplight/prism-http/dist/router').default;
 const prismMock = require('@stoplight/prism-http/dist/mocker').default;
 const { validateInput, validateOutput, validateSecurity } = require('@stoplight/prism-http/dist/validator');
+
+/**
+ * Loads Prism's mocker with faker's English-only build. Its data generator requires
+ * `@faker-js/faker` whole, which builds every one of faker's 60 locales (1.1 s of CPU on
+ * Node 20, a third of a mock's start-up), and uses its default instance, whose locale is
+ * English. Only while the mocker loads does that module answer with `@faker-js/faker/locale/en`
+ * (the same Faker, English only); the entry is removed again, so any other code of the
+ * process that requires faker gets the whole package. Where faker is loaded already (by
+ * the process itself), Prism gets that one, as before.
+ * @param {() => unknown} load
+ */
+function withEnglishFaker(load) {
+  const prism = createRequire(require.resolve('@stoplight/prism-http/dist/mocker/generator/JSONSchema.js'));
+  const whole = prism.resolve('@faker-js/faker');
+  if (require.cache[whole]) return load();
+  const english = prism('@faker-js/faker/locale/en');
+  const stand = new Module(whole);
+  Object.assign(stand, { filename: whole, loaded: true, exports: { __esModule: true, default: english, faker: english } });
+  require.cache[whole] = stand;
+  try {
+    return load();
+  } finally {
+    if (require.cache[whole] === stand) delete require.cache[whole];
+  }
+}
 
 /** The Content-Type parser Prism itself uses, from prism-http's own dependencies. */
 export const contentType = createRequire(require.resolve('@stoplight/prism-http'))('content-type');
