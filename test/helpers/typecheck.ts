@@ -37,7 +37,11 @@ export interface TypecheckOptions {
    * is for TypeScript's lib. Default: every file the project's options say to check.
    */
   notChecked?: RegExp;
-  /** false: emit only, no type check (the files are the same; declaration emit asks the checker for what it needs). */
+  /**
+   * false: emit only, no type check, as `tsc --noCheck` emits (the files are the same:
+   * declaration emit asks the checker for what it needs; the emit alone skips checking every
+   * body first, 2-3 times faster for src/).
+   */
   check?: boolean;
   /** Where emitted files go; default: written to disk, as tsc writes them. */
   writeFile?: (file: string, text: string) => void;
@@ -63,7 +67,7 @@ export function typecheck(
   if (parsed.errors.length) return { output: format(parsed.errors, dir), emitSkipped: true };
   const snapshots = new Map<string, TS.IScriptSnapshot | undefined>();
   const host: TS.LanguageServiceHost = {
-    getCompilationSettings: () => parsed.options,
+    getCompilationSettings: () => (check ? parsed.options : { ...parsed.options, noCheck: true }),
     getProjectReferences: () => parsed.projectReferences,
     getScriptFileNames: () => parsed.fileNames,
     // The registry reuses a file it holds (for these settings) while its version is the
