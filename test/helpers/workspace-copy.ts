@@ -20,14 +20,15 @@
 // or stale checkout just gives a copy that builds cold. The record of this checkout's dist/
 // is not copied: the copy has no dist/ of its own yet (and no CommonJS build: no
 // tsconfig.cjs.json), so it compiles one.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseDocument } from 'yaml';
 // @ts-expect-error: plain ESM module without types
-import { compareVersions } from '../../model/apis.mjs';
+import { compareVersions, loadApis } from '../../model/apis.mjs';
+// @ts-expect-error: plain ESM module without types
+import { writeManifest } from '../../pipeline/manifest.mjs';
 // @ts-expect-error: plain ESM module without types
 import { BUILD_ENTRIES } from '../../model/workspace-paths.mjs';
 
@@ -136,10 +137,13 @@ export async function workspaceCopy(
     const document = parseDocument(config);
     for (const { name } of dropped) document.deleteIn(['apis', name]);
     await writeFile(join(dir, 'redocly.yaml'), String(document));
-    // generated/operations.ts and versions.ts list the documents of the copy, not the original's.
-    const manifest = spawnSync(process.execPath, ['pipeline/manifest.mjs'], { cwd: dir, encoding: 'utf8' });
-    if (manifest.status !== 0)
-      throw new Error(`workspace copy: pipeline/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${manifest.stdout}${manifest.stderr}`);
+    // generated/operations.ts and versions.ts list the documents of the copy, not the
+    // original's: what `node pipeline/manifest.mjs` writes in the copy, made in this process
+    // by this checkout's module (the copy's is the same file, just copied) instead of a Node
+    // process per copy.
+    await writeManifest(dir, loadApis(dir)).catch((error: Error) => {
+      throw new Error(`workspace copy: pipeline/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${error.message}`);
+    });
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
