@@ -23,7 +23,7 @@ const { validateInput, validateOutput, validateSecurity } = require('@stoplight/
 
 /**
  * Loads Prism's mocker with faker's English-only build. Its data generator requires
- * `@faker-js/faker` whole, which builds every one of faker's 60 locales (1.1 s of CPU on
+ * `@faker-js/faker` whole, which builds every one of faker's 57 locales (1.1 s of CPU on
  * Node 20, a third of a mock's start-up), and uses its default instance, whose locale is
  * English. Only while the mocker loads does that module answer with `@faker-js/faker/locale/en`
  * (the same Faker, English only); the entry is removed again, so any other code of the
@@ -32,10 +32,16 @@ const { validateInput, validateOutput, validateSecurity } = require('@stoplight/
  * @param {() => unknown} load
  */
 function withEnglishFaker(load) {
-  const prism = createRequire(require.resolve('@stoplight/prism-http/dist/mocker/generator/JSONSchema.js'));
-  const whole = prism.resolve('@faker-js/faker');
-  if (require.cache[whole]) return load();
-  const english = prism('@faker-js/faker/locale/en');
+  let whole;
+  let english;
+  try {
+    const prism = createRequire(require.resolve('@stoplight/prism-http/dist/mocker/generator/JSONSchema.js'));
+    whole = prism.resolve('@faker-js/faker');
+    if (!require.cache[whole]) english = prism('@faker-js/faker/locale/en');
+  } catch {
+    // another Prism or faker than the pinned ones, laid out otherwise: loaded as it is
+  }
+  if (!whole || !english) return load();
   const stand = new Module(whole);
   Object.assign(stand, { filename: whole, loaded: true, exports: { __esModule: true, default: english, faker: english } });
   require.cache[whole] = stand;
