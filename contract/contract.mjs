@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { compareVersions, defaultVersionOf, loadApis } from '../model/apis.mjs';
+import { deref, METHODS } from '../model/operations.mjs';
 import { basePathOf } from '../model/servers.mjs';
 
 /**
@@ -34,25 +35,6 @@ import { basePathOf } from '../model/servers.mjs';
  * @typedef {{ operation: Operation, pathValues: Record<string, string>, query: URLSearchParams, versionProblem?: string, problem?: undefined }
  *   | { operation?: undefined, problem: string }} Match
  */
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/**
- * Follows local `$ref`s inside a bundled document.
- * @param {any} document
- * @param {any} node
- * @returns {any}
- */
-export function deref(document, node) {
-  while (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
-    node = node.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((at, key) => at?.[key], document);
-  }
-  return node;
-}
 
 /** @param {string} text */
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
