@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startDev, timeEdits } from './lib/dev-edits.mjs';
 import { workspaceCopy } from './lib/workspace-copy.mjs';
-import { fmtMs, fmtS, median } from './lib/stats.mjs';
+import { fmtMs, fmtS, median, timed } from './lib/stats.mjs';
 import { scaling } from './lib/scaling.mjs';
 import { QUIET_ENV } from '../lib/run.mjs';
 
@@ -21,12 +21,6 @@ const run = promisify(execFile);
 const ENV = { ...process.env, ...QUIET_ENV, PROVIDER_API_BUILD_SERVER: 'off' };
 const node = (cwd, script, args = []) => run(process.execPath, [script, ...args], { cwd, env: ENV, maxBuffer: 1 << 26 });
 const bin = (cwd, path) => join(cwd, 'node_modules', path);
-
-async function timed(fn) {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
 
 /** Each tool's CLI run once per document, one after another: what a Makefile would do. */
 async function naiveChain(dir, apis) {
@@ -56,8 +50,8 @@ async function cold(rounds = 3) {
     const naive = [];
     for (let i = 0; i < rounds; i++) {
       // Interleaved, so machine noise hits both sides alike.
-      ours.push(await timed(() => node(dir, 'pipeline/build.mjs', ['--no-compile'])));
-      naive.push(await timed(() => naiveChain(dir, apis)));
+      ours.push((await timed(() => node(dir, 'pipeline/build.mjs', ['--no-compile'])))[0]);
+      naive.push((await timed(() => naiveChain(dir, apis)))[0]);
     }
     const o = median(ours);
     const n = median(naive);

@@ -37,7 +37,7 @@ import { parse } from 'yaml';
 import { filesUnder } from '../lib/walk.mjs';
 import { QUIET_ENV } from '../lib/run.mjs';
 import { mapLimit } from '../lib/pool.mjs';
-import { fmtMs, fmtS, median } from './lib/stats.mjs';
+import { fmtMs, fmtS, median, timed } from './lib/stats.mjs';
 import { startDev, timeEdits } from './lib/dev-edits.mjs';
 import { workspaceOfN } from './lib/workspace-n.mjs';
 import { addVersion } from '../test/helpers/add-version.mjs';
@@ -59,12 +59,6 @@ const run = promisify(execFile);
 const ENV = { ...process.env, ...QUIET_ENV, PROVIDER_API_BUILD_SERVER: 'off' };
 const SERVER_ENV = { ...ENV, PROVIDER_API_BUILD_SERVER: 'on' };
 const node = (cwd, args) => run(process.execPath, args, { cwd, env: ENV, maxBuffer: 1 << 26 });
-
-async function timed(fn) {
-  const start = performance.now();
-  const value = await fn();
-  return [performance.now() - start, value];
-}
 
 /** `build  <step> ... <t> s` lines -> { step: seconds }. */
 const stepsOf = (out) => Object.fromEntries([...out.matchAll(/^build {2}(\w+) +.*? {2}([\d.]+) s$/gm)].map((m) => [m[1], Number(m[2]) * 1000]));

@@ -16,6 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { appBundle } from './lib/app-bundle.mjs';
+import { timed } from './lib/stats.mjs';
 import { workspaceCopy } from './lib/workspace-copy.mjs';
 import { addVersions, workspaceOfN } from './lib/workspace-n.mjs';
 
@@ -67,20 +68,14 @@ export async function five(id: string) {
 }
 `;
 
-async function timed(fn) {
-  const start = performance.now();
-  await fn();
-  return (performance.now() - start) / 1000;
-}
-
 /** Builds the workspace at `dir`, then type-checks and bundles `app` in it. */
 async function measure(dir, app) {
-  const buildS = await timed(() => run(process.execPath, ['pipeline/build.mjs', '--no-docs', '--no-server'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }));
+  const [buildMs] = await timed(() => run(process.execPath, ['pipeline/build.mjs', '--no-docs', '--no-server'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }));
   await writeFile(join(dir, 'app.ts'), app);
   await writeFile(join(dir, 'tsconfig.app.json'), JSON.stringify({ extends: './tsconfig.json', include: ['app.ts'] }));
-  const tscS = await timed(() => run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.app.json'], { cwd: dir }));
+  const [tscMs] = await timed(() => run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.app.json'], { cwd: dir }));
   const { gzip, min } = await appBundle({ root: dir, entryPoints: [join(dir, 'app.ts')] });
-  return { buildS, tscS, gzip, min };
+  return { buildS: buildMs / 1000, tscS: tscMs / 1000, gzip, min };
 }
 
 const percent = (row, first) =>

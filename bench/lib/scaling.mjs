@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { createPipeline } from '../../pipeline/engines.mjs';
+import { timed } from './stats.mjs';
 import { ROOT } from './workspace-copy.mjs';
 
 const run = promisify(execFile);
@@ -92,12 +93,6 @@ const TSCONFIG = {
   compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] },
   files: ['use.ts'],
 };
-
-async function timed(fn) {
-  const start = performance.now();
-  const value = await fn();
-  return [performance.now() - start, value];
-}
 
 export async function scaling(sizes) {
   const rows = [];

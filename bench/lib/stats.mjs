@@ -10,6 +10,12 @@ export const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
+/** Runs `fn` and returns [its time in ms, its value]. */
+export async function timed(fn) {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
 /** @type {(x: number) => string} */
 export const fmtMs = (x) => `${Math.round(x)} ms`;
 /** @type {(x: number) => string} */
