@@ -3,7 +3,7 @@
 // with inline CSS and system fonts only, so it opens offline like the Redoc pages.
 import { compareVersions } from '../model/apis.mjs';
 import { BUSINESS_CENTRAL, RESOURCE_MANAGER } from '../model/family.mjs';
-import { CSP } from './offline.mjs';
+import { CSP, escapeHtml } from './offline.mjs';
 
 const FAMILIES = [
   {
@@ -17,8 +17,6 @@ const FAMILIES = [
     about: 'Versioned by the path prefix <code>/api/vX.Y</code>; served under <code>{api_prefix}</code>.',
   },
 ];
-
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** Escaped, with a line-break chance after each `/` and `›`: long paths wrap at their joints, not mid-word. */
 const breakable = (text) => escapeHtml(text).replace(/([/›])/g, '$1<wbr>');

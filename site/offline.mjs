@@ -112,7 +112,7 @@ export function offlineRuntime(code) {
   return out;
 }
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 // JSON inside <script>: no "</script>", "<!--" or line separators can end or bend it.
 const scriptJson = (value) =>
   JSON.stringify(value)
