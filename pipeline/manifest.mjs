@@ -27,6 +27,9 @@ import { FAMILIES } from '../model/family.mjs';
 import { pathParameterKindsOf } from '../model/operations.mjs';
 import { seconds } from '../lib/run.mjs';
 
+/** An error of the workspace at 1:1 of `file` (`root`: what it is relative to, lib/findings.mjs). */
+const workspaceError = (file, rule, message, root) => finding('workspace', file, 1, 1, 'error', rule, message, root);
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
@@ -92,20 +95,12 @@ export function versionsByApi(apis, operations = []) {
   for (const api of apis) {
     const clash = FAMILIES.find((family) => family !== api.family && families[family][api.apiName]);
     if (clash) {
-      throw new InputError([finding('workspace', 'redocly.yaml', 1, 1, 'error', 'api-name', `"${api.apiName}" is used by both API families`)]);
+      throw new InputError([workspaceError('redocly.yaml', 'api-name', `"${api.apiName}" is used by both API families`)]);
     }
     const alike = apis.find((other) => other.apiName !== api.apiName && apiConstName(other.apiName) === apiConstName(api.apiName));
     if (alike)
       throw new InputError([
-        finding(
-          'workspace',
-          'redocly.yaml',
-          1,
-          1,
-          'error',
-          'api-name',
-          `"${api.apiName}" and "${alike.apiName}" are one name to the clients (${apiConstName(api.apiName)})`,
-        ),
+        workspaceError('redocly.yaml', 'api-name', `"${api.apiName}" and "${alike.apiName}" are one name to the clients (${apiConstName(api.apiName)})`),
       ]);
     families[api.family][api.apiName] ??= { versions: [], default: null };
     families[api.family][api.apiName].versions.push(api.version);
@@ -267,12 +262,8 @@ function assertDerivable(root, apis, operations) {
     if (op.family === 'business-central' && !op.prefix.endsWith(`/api/${op.version}`)) {
       const file = apis.find((a) => a.name === op.api).root;
       findings.push(
-        finding(
-          'workspace',
+        workspaceError(
           file,
-          1,
-          1,
-          'error',
           'api-version-mismatch',
           `the server prefix "${op.prefix || '/'}" disagrees with the version "${op.version}" (expected it to end in /api/${op.version}: the client sends <baseUrl>/api/${op.version})`,
           root,
@@ -294,12 +285,8 @@ function assertUnambiguous(root, operations, apis) {
     if (other && other.apiName !== op.apiName) {
       const file = apis.find((a) => a.name === op.api).root;
       findings.push(
-        finding(
-          'workspace',
+        workspaceError(
           file,
-          1,
-          1,
-          'error',
           'ambiguous-operation',
           `${op.method} ${op.path} is defined by both "${other.apiName}" and "${op.apiName}"; one path belongs to one API`,
           root,
