@@ -426,25 +426,16 @@ export function symlinkFindings(root) {
     const path = join(entry.parentPath, entry.name);
     const real = realOf(path);
     if (real === undefined) continue; // dangling (or a link cycle realpath refuses): nothing is read through it
+    const refuse = (rule, message) => found.push(finding(TOOL, path, 1, 1, 'error', rule, message, root));
     if (!isInside(real, realSpecs(root))) {
-      found.push(
-        finding(TOOL, path, 1, 1, 'error', 'symlink-outside-specs', `is a symlink to ${shown(root, real)}, outside specs/; the build reads only specs/`, root),
-      );
+      refuse('symlink-outside-specs', `is a symlink to ${shown(root, real)}, outside specs/; the build reads only specs/`);
       continue;
     }
     const here = realOf(entry.parentPath) ?? entry.parentPath;
     if (isInside(here, real))
-      found.push(
-        finding(
-          TOOL,
-          path,
-          1,
-          1,
-          'error',
-          'symlink-loop',
-          `is a symlink to ${shown(root, real)}, a folder it is itself inside: every tool that lists specs/ through links would walk it again and again; link a file or a sibling folder instead`,
-          root,
-        ),
+      refuse(
+        'symlink-loop',
+        `is a symlink to ${shown(root, real)}, a folder it is itself inside: every tool that lists specs/ through links would walk it again and again; link a file or a sibling folder instead`,
       );
   }
   return found;
