@@ -11,6 +11,12 @@ import { parseArgs } from 'node:util';
 import { serveDocs } from '../site/server.mjs';
 import { startMock } from '../mock/index.mjs';
 
+/** @type {(message: string, code?: number) => never} */
+const fail = (message, code = 2) => {
+  console.error(`docs:serve  ${message}`);
+  process.exit(code);
+};
+
 let values;
 try {
   ({ values } = parseArgs({
@@ -21,27 +27,17 @@ try {
     },
   }));
 } catch (error) {
-  console.error(`docs:serve  ${error.message}`);
-  process.exit(2);
+  fail(error.message);
 }
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`docs:serve  --port must be a number from 0 to 65535, not "${values.port}"`);
-  process.exit(2);
-}
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, not "${values.port}"`);
 const allowHosts = values['allow-host'];
 const badHost = allowHosts.find((name) => !/^(?:[A-Za-z0-9-]{1,63}\.?)+$|^\[[0-9A-Fa-f:.]+\]$/.test(name));
-if (badHost !== undefined) {
-  console.error(`docs:serve  --allow-host takes a host name without port, not "${badHost}"`);
-  process.exit(2);
-}
+if (badHost !== undefined) fail(`--allow-host takes a host name without port, not "${badHost}"`);
 // The workspace is the checkout this command belongs to.
 const root = resolve(import.meta.dirname, '..');
 const docs = join(root, 'generated', 'docs');
-if (!existsSync(join(docs, 'index.html'))) {
-  console.error('docs:serve  generated/docs/ has no pages yet: run `npm run docs` (or `npm run build`) first');
-  process.exit(1);
-}
+if (!existsSync(join(docs, 'index.html'))) fail('generated/docs/ has no pages yet: run `npm run docs` (or `npm run build`) first', 1);
 
 // The mock starts beside the pages (Prism takes a few seconds to load): the pages are
 // served at once, API requests wait for it. The pages reach it through this server, under
