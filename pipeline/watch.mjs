@@ -54,6 +54,10 @@ const withDocs = options.docs && !options['no-docs'];
 const root = resolve(import.meta.dirname, '..');
 const SPECS = join(root, 'specs');
 const CONFIGS = ['redocly.yaml', '.spectral.yaml'].map((file) => join(root, file));
+// The house rules' functions, which .spectral.yaml loads: a saved one is read again with the
+// ruleset (Spectral's thread bundles it afresh), as a saved .spectral.yaml is.
+const RULES = join(root, 'rules');
+const isConfig = (/** @type {string} */ file) => CONFIGS.includes(file) || file.startsWith(RULES + sep);
 const ms = (start) => `${Math.round(performance.now() - start)} ms`;
 const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${start === undefined ? '' : `  ${ms(start)}`}`);
 const problems = (/** @type {any[]} */ findings) => {
@@ -428,7 +432,7 @@ if (withMock && pipeline) {
 // --- change cycles -----------------------------------------------------------------------
 
 async function onChanges(files) {
-  if (files.some((file) => CONFIGS.includes(file))) {
+  if (files.some(isConfig)) {
     log('config', 'changed; reloading the list of APIs and the rulesets');
     const before = pipeline && { key: pipelineKey, entries: new Map(pipeline.apis.map((api) => [api.name, api.configKey])) };
     if (!(await loadPipeline())) return;
@@ -512,6 +516,7 @@ const watchers = [
   // (the build refuses such a link anyway, lib/trust.mjs).
   chokidar.watch(SPECS, { ignoreInitial: true, followSymlinks: false, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.(ya?ml|json)$/.test(path) }),
   chokidar.watch(root, { ignoreInitial: true, depth: 0, ignored: (path) => path !== root && !CONFIGS.includes(path) }),
+  chokidar.watch(RULES, { ignoreInitial: true, followSymlinks: false, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.[cm]?js$/.test(path) }),
 ];
 for (const watcher of watchers) {
   watcher.on('all', (event, path) => {
@@ -519,7 +524,7 @@ for (const watcher of watchers) {
   });
 }
 await Promise.all([...watchers.map((watcher) => new Promise((resolve) => watcher.once('ready', () => resolve(undefined)))), warming]);
-log('watch', `watching ${relative(root, SPECS)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
+log('watch', `watching ${relative(root, SPECS)}/, ${relative(root, RULES)}/, redocly.yaml, .spectral.yaml (Ctrl-C to stop)`);
 watching = true;
 
 async function stop() {

@@ -287,6 +287,29 @@ describe('npm run dev', () => {
     await waitFor(/dev  config +reloaded; no document's settings changed, nothing to redo/, fixed, 25_000);
   });
 
+  // The house rules' functions are read again when one is saved, as .spectral.yaml is:
+  // every document is linted with the rule as saved, and again once it is put back.
+  it('re-lints every document with a house rule function as it is saved, and as it is put back', async () => {
+    const path = file('rules/infoNotShown.js');
+    const good = await readFile(path, 'utf8');
+    const broken = good.replace('const SAYS = /not shown/i;', 'const SAYS = /said by no document/i;');
+    expect(broken).not.toBe(good);
+    const from = output.length;
+    await writeFile(path, broken);
+    let report: string;
+    try {
+      report = await waitFor(/dev  config +changed[\s\S]*keep the last good version[\s\S]*dev  idle /, from, 25_000);
+    } finally {
+      await renameOver(path, good);
+    }
+    for (const root of DOCUMENTS) expect(report).toMatch(new RegExp(`${root.replace(/\./g, '\\.')}:\\d+:\\d+  error  house-info-not-shown`));
+    const fixed = output.length;
+    const again = await waitFor(/dev  config +changed[\s\S]*dev  idle /, fixed, 25_000);
+    expect(again).not.toMatch(/house-info-not-shown/);
+    // Every document linted clean again, in one cycle.
+    expect(/dev  lint +([^\n]*) clean/.exec(again)?.[1]?.split(', ')).toHaveLength(DOCUMENTS.length);
+  });
+
   it('builds only the new document when a version is listed in redocly.yaml, and keeps hearing the others', async () => {
     const from = output.length;
     // The recipe's order: the version's folder first, then its redocly.yaml entry.
