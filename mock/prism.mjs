@@ -22,33 +22,40 @@ const prismMock = require('@stoplight/prism-http/dist/mocker').default;
 const { validateInput, validateOutput, validateSecurity } = require('@stoplight/prism-http/dist/validator');
 
 /**
- * Loads Prism's mocker with faker's English-only build. Its data generator requires
+ * Loads Prism's mocker with a faker of its own, English only. Its data generator requires
  * `@faker-js/faker` whole, which builds every one of faker's 57 locales (1.1 s of CPU on
  * Node 20, a third of a mock's start-up), and uses its default instance, whose locale is
- * English. Only while the mocker loads does that module answer with `@faker-js/faker/locale/en`
- * (the same Faker, English only); the entry is removed again, so any other code of the
- * process that requires faker gets the whole package. Where faker is loaded already (by
- * the process itself), Prism gets that one, as before.
+ * English. Only while the mocker loads does that module answer with
+ * `@faker-js/faker/locale/en` (the same Faker, English only); the entry is then put back
+ * as it was, so any other code of the process that requires faker gets the whole package,
+ * before the mock or after it. Prism's instance is its own either way (docs/mock.md):
+ * dynamic answers are seeded with `Prefer: dynamic=true; seed=…`, not through the
+ * process's faker. Where Prism's mocker is loaded already, it is used as it is.
  * @param {() => unknown} load
  */
 function withEnglishFaker(load) {
   let whole;
   let english;
   try {
-    const prism = createRequire(require.resolve('@stoplight/prism-http/dist/mocker/generator/JSONSchema.js'));
+    const generator = require.resolve('@stoplight/prism-http/dist/mocker/generator/JSONSchema.js');
+    const prism = createRequire(generator);
     whole = prism.resolve('@faker-js/faker');
-    if (!require.cache[whole]) english = prism('@faker-js/faker/locale/en');
+    if (!require.cache[generator]) english = prism('@faker-js/faker/locale/en');
   } catch {
     // another Prism or faker than the pinned ones, laid out otherwise: loaded as it is
   }
   if (!whole || !english) return load();
+  const previous = require.cache[whole];
   const stand = new Module(whole);
   Object.assign(stand, { filename: whole, loaded: true, exports: { __esModule: true, default: english, faker: english } });
   require.cache[whole] = stand;
   try {
     return load();
   } finally {
-    if (require.cache[whole] === stand) delete require.cache[whole];
+    if (require.cache[whole] === stand) {
+      if (previous) require.cache[whole] = previous;
+      else delete require.cache[whole];
+    }
   }
 }
 

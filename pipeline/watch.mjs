@@ -516,7 +516,12 @@ const watchers = [
   // (the build refuses such a link anyway, lib/trust.mjs).
   chokidar.watch(SPECS, { ignoreInitial: true, followSymlinks: false, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.(ya?ml|json)$/.test(path) }),
   chokidar.watch(root, { ignoreInitial: true, depth: 0, ignored: (path) => path !== root && !CONFIGS.includes(path) }),
-  chokidar.watch(RULES, { ignoreInitial: true, followSymlinks: false, ignored: (path, stats) => Boolean(stats?.isFile()) && !/\.[cm]?js$/.test(path) }),
+  // The rule modules the workspace key hashes (pipeline/cache.mjs): .js and .mjs files.
+  chokidar.watch(RULES, {
+    ignoreInitial: true,
+    followSymlinks: false,
+    ignored: (path, stats) => Boolean(stats) && !stats?.isDirectory() && !/\.m?js$/.test(path),
+  }),
 ];
 for (const watcher of watchers) {
   watcher.on('all', (event, path) => {

@@ -141,9 +141,11 @@ export async function workspaceCopy(
     // original's: what `node pipeline/manifest.mjs` writes in the copy, made in this process
     // by this checkout's module (the copy's is the same file, just copied) instead of a Node
     // process per copy.
-    await writeManifest(dir, loadApis(dir)).catch((error: Error) => {
-      throw new Error(`workspace copy: pipeline/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${error.message}`);
-    });
+    await Promise.resolve()
+      .then(() => writeManifest(dir, loadApis(dir)))
+      .catch((error: Error) => {
+        throw new Error(`workspace copy: pipeline/manifest.mjs failed in ${relative(tmpdir(), dir)}\n${error.message}`);
+      });
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
