@@ -30,6 +30,7 @@ import { createCompiler } from './compile-dist.mjs';
 import { formatFinding, InputError } from '../lib/findings.mjs';
 import { distCurrent, documentsReading, planDocuments, readDocumentEdit, readDocumentInputs, recordDocument } from './incremental.mjs';
 import { createPipeline } from './engines.mjs';
+import { isInside } from '../model/workspace-paths.mjs';
 import { changeSummary, summaryLines } from '../changes/index.mjs';
 import { operationsOf, writeManifest } from './manifest.mjs';
 import { writeGaps } from './gaps.mjs';
@@ -57,7 +58,7 @@ const CONFIGS = ['redocly.yaml', '.spectral.yaml'].map((file) => join(root, file
 // The house rules' functions, which .spectral.yaml loads: a saved one is read again with the
 // ruleset (Spectral's thread bundles it afresh), as a saved .spectral.yaml is.
 const RULES = join(root, 'rules');
-const isConfig = (/** @type {string} */ file) => CONFIGS.includes(file) || file.startsWith(RULES + sep);
+const isConfig = (/** @type {string} */ file) => CONFIGS.includes(file) || isInside(file, RULES);
 const ms = (start) => `${Math.round(performance.now() - start)} ms`;
 const log = (step, text, start) => console.log(`dev  ${step.padEnd(8)} ${text}${start === undefined ? '' : `  ${ms(start)}`}`);
 const problems = (/** @type {any[]} */ findings) => {
